@@ -1,0 +1,19 @@
+import * as z from 'zod/mini';
+
+/** Any JSON value, as it round-trips through `JSON.stringify`/`JSON.parse`. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Body of `PATCH /me/database`; `value` must be present (it may be `null`). */
+export const DatabaseWriteSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  value: z.unknown(),
+});
+export type DatabaseWrite = { id: string; key: string; value: Json };
+
+/** Response of both database operations: what was stored, echoed. */
+export const DatabaseEntrySchema = DatabaseWriteSchema;
+export type DatabaseEntry = DatabaseWrite;
+
+/** Query of `GET /me/database`. */
+export const DatabaseQuerySchema = z.object({ id: z.string(), key: z.string() });

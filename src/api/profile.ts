@@ -1,0 +1,88 @@
+import * as z from 'zod/mini';
+
+// Spec 2.2. Objects are loose: members beyond the spec are kept and returned.
+const str = z.string();
+const int = z.int();
+
+export const UserSchema = z.looseObject({
+  userId: z.string().check(z.regex(/^\d+$/, 'userId must be numeric text')),
+  userName: str,
+  streamerType: str,
+  registered: z.iso.datetime({ precision: 3 }),
+  role: str,
+  tier: int,
+});
+
+export const OverlayIdsSchema = z.looseObject({
+  game: str,
+  tool: str,
+  background: str,
+  event: str,
+});
+
+export const SelectedSchema = z.looseObject({
+  game: str,
+  tools: z.array(str),
+  background: str,
+  event: str,
+});
+
+/** Element shape of these arrays is "not shown" in the spec, so anything goes. */
+const list = z.array(z.unknown());
+
+export const PreAccessSchema = z.looseObject({
+  games: list,
+  tools: list,
+  background: list,
+  events: list,
+});
+
+export const FavsSchema = z.looseObject({
+  games: list,
+  tools: list,
+  backgrounds: list,
+  events: list,
+});
+
+export const TwitchUserSchema = z.looseObject({
+  id: str,
+  name: str,
+  userType: str,
+  broadcasterType: str,
+  views: int,
+  description: str,
+  pb: str,
+  offlineImg: str,
+  isBanned: z.boolean(),
+  bannedSince: int,
+});
+
+export const TwitchStreamSchema = z.looseObject({
+  id: str,
+  status: str,
+  title: str,
+  viewer: int,
+  language: str,
+  preview: str,
+  game: z.looseObject({ id: str, name: str }),
+  uptime: z.looseObject({
+    startedAt: z.iso.datetime({ precision: 0 }),
+    startedAtUnix: int,
+    converted: z.string().check(z.regex(/^\d{2,}:\d{2}h$/, 'converted must look like HH:MMh')),
+  }),
+  lastStream: z.looseObject({ uptime: str, title: str, vod: str, startedAt: str }),
+  tags: list,
+  stats: int,
+});
+
+export const ProfileSchema = z.looseObject({
+  user: UserSchema,
+  overlays: OverlayIdsSchema,
+  streamdeck: z.looseObject({ token: str }),
+  selected: SelectedSchema,
+  preAccess: PreAccessSchema,
+  favs: FavsSchema,
+  twitch: z.looseObject({ user: TwitchUserSchema, stream: TwitchStreamSchema }),
+});
+
+export type Profile = z.infer<typeof ProfileSchema>;
