@@ -7,3 +7,4 @@ export * from './OverlayError.ts';
 export * from './profile.ts';
 export * from './publicProfile.ts';
 export * from './resolveKey.ts';
+export * from './manifest.ts';

@@ -1,0 +1,20 @@
+import * as z from 'zod/mini';
+import { KindSchema } from './kind.ts';
+
+/** `modules/<id>/module.json`: what a module declares about itself. */
+export const ModuleManifestSchema = z.object({
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  kind: KindSchema,
+  /** Design size in CSS pixels; the host scales the frame to fit. @default 1920x1080 */
+  width: z._default(z.int().check(z.positive(), z.maximum(7680)), 1920),
+  height: z._default(z.int().check(z.positive(), z.maximum(4320)), 1080),
+  description: z.optional(z.string()),
+});
+export type ModuleManifest = z.infer<typeof ModuleManifestSchema>;
+
+/** A discovered module, as the runtime's registry lists it. */
+export interface ModuleEntry extends ModuleManifest {
+  id: string;
+  /** URL of the module page, relative to the site root. */
+  url: string;
+}
