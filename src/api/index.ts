@@ -8,3 +8,4 @@ export * from './profile.ts';
 export * from './publicProfile.ts';
 export * from './resolveKey.ts';
 export * from './manifest.ts';
+export * from './selectedModules.ts';
