@@ -86,3 +86,15 @@ export const ProfileSchema = z.looseObject({
 });
 
 export type Profile = z.infer<typeof ProfileSchema>;
+
+/** The profile a module may see: no overlay ids, no streamdeck token. */
+export const PublicProfileSchema = z.looseObject({
+  user: UserSchema,
+  streamdeck: z.looseObject({}),
+  selected: SelectedSchema,
+  preAccess: PreAccessSchema,
+  favs: FavsSchema,
+  twitch: z.looseObject({ user: TwitchUserSchema, stream: TwitchStreamSchema }),
+});
+
+export type PublicProfile = z.infer<typeof PublicProfileSchema>;

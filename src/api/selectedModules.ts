@@ -1,5 +1,5 @@
 import type { Kind } from './kind.ts';
-import type { PublicProfile } from './publicProfile.ts';
+import type { PublicProfile } from './profile.ts';
 
 /** Ids of the modules the profile selects for an overlay kind, without empties or repeats. */
 export function selectedModules(profile: Pick<PublicProfile, 'selected'>, kind: Kind): string[] {
