@@ -1,0 +1,32 @@
+import type { Kind, Profile, TokenContext } from '../../api/index.ts';
+
+/** What a valid token allows: whose it is, and for overlay tokens, which overlay kind. */
+export interface TokenGrant {
+  userId: string;
+  context: TokenContext;
+  /** Present exactly for overlay tokens. */
+  overlay?: Kind;
+  /** ISO 8601; `null` for seed tokens, which never expire. */
+  expiresAt: string | null;
+}
+
+/** A token issued by `exchangeOverlayId`. */
+export interface IssuedToken extends TokenGrant {
+  token: string;
+  context: 'overlay';
+  overlay: Kind;
+  expiresAt: string;
+}
+
+/**
+ * Users and tokens, behind one small async interface so that a shared
+ * (e.g. Redis-backed) registry can replace the in-memory one.
+ */
+export interface Registry {
+  /** The grant of a known, unexpired token; `undefined` otherwise. */
+  resolveToken(token: string): Promise<TokenGrant | undefined>;
+  /** Exchanges an overlay id (`profile.overlays[kind]`) for a fresh overlay token; `undefined` for an unknown id. */
+  exchangeOverlayId(overlayId: string): Promise<IssuedToken | undefined>;
+  /** The profile of a user, exactly as seeded. */
+  profile(userId: string): Promise<Profile | undefined>;
+}

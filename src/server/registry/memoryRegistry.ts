@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { KINDS, type Kind, type Profile } from '../../api/index.ts';
+import type { IssuedToken, Registry, TokenGrant } from './Registry.ts';
+import type { Seed } from './seed.ts';
+
+export interface MemoryRegistryOptions {
+  /** Lifetime of an exchanged overlay token. @default 24 hours */
+  tokenTtlMs?: number;
+  /** Exchanged tokens kept at most, the oldest dropped first: the exchange needs no auth, so memory must be bounded. @default 100_000 */
+  maxIssuedTokens?: number;
+  /** Current time in ms since the epoch. @default Date.now */
+  clock?: () => number;
+  /** A fresh unguessable token. @default 32 random bytes, base64url */
+  randomToken?: () => string;
+}
+
+export const DEFAULT_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
+type Issued = IssuedToken & { expiresAtMs: number };
+
+/** The registry of one process: seed users and tokens, plus exchanged tokens that live in memory only. */
+export function createMemoryRegistry(seed: Seed, options: MemoryRegistryOptions = {}): Registry {
+  const { tokenTtlMs = DEFAULT_TOKEN_TTL_MS, maxIssuedTokens = 100_000, clock = Date.now } = options;
+  const randomToken = options.randomToken ?? (() => randomBytes(32).toString('base64url'));
+  checkOptions(tokenTtlMs, maxIssuedTokens);
+  const { profiles, seedGrants, overlayIds } = indexSeed(seed);
+  // One TTL for all, so insertion order is expiry order: expired tokens sit at the front.
+  const issued = new Map<string, Issued>();
+
+  const issue = (userId: string, kind: Kind): IssuedToken => {
+    const now = clock();
+    for (const [token, grant] of issued) {
+      if (grant.expiresAtMs > now && issued.size < maxIssuedTokens) break;
+      issued.delete(token);
+    }
+    const token = randomToken();
+    if (seedGrants.has(token) || issued.has(token)) throw new Error('randomToken returned a token already in use');
+    const expiresAtMs = now + tokenTtlMs;
+    const grant = { token, userId, context: 'overlay', overlay: kind, expiresAt: new Date(expiresAtMs).toISOString() } as const;
+    issued.set(token, { ...grant, expiresAtMs });
+    return { ...grant };
+  };
+
+  return {
+    async resolveToken(token) {
+      const grant = seedGrants.get(token);
+      if (grant) return { ...grant };
+      const found = issued.get(token);
+      if (!found || found.expiresAtMs <= clock()) return undefined;
+      const { userId, context, overlay, expiresAt } = found;
+      return { userId, context, overlay, expiresAt };
+    },
+    async exchangeOverlayId(overlayId) {
+      const owner = overlayIds.get(overlayId);
+      return owner && issue(owner.userId, owner.kind);
+    },
+    async profile(userId) {
+      return profiles.get(userId);
+    },
+  };
+}
+
+function checkOptions(tokenTtlMs: number, maxIssuedTokens: number): void {
+  if (!(Number.isFinite(tokenTtlMs) && tokenTtlMs > 0)) throw new RangeError('tokenTtlMs must be a positive number');
+  if (!(Number.isInteger(maxIssuedTokens) && maxIssuedTokens > 0)) {
+    throw new RangeError('maxIssuedTokens must be a positive integer');
+  }
+}
+
+/** Lookup tables of a validated seed (parseSeed has refused duplicates). */
+function indexSeed(seed: Seed) {
+  const profiles = new Map<string, Profile>();
+  const seedGrants = new Map<string, TokenGrant>();
+  const overlayIds = new Map<string, { userId: string; kind: Kind }>();
+  for (const { profile, tokens } of seed.users) {
+    const userId = profile.user.userId;
+    profiles.set(userId, profile);
+    for (const kind of KINDS) overlayIds.set(profile.overlays[kind], { userId, kind });
+    for (const t of tokens) {
+      const grant: TokenGrant =
+        t.context === 'overlay'
+          ? { userId, context: 'overlay', overlay: t.overlay, expiresAt: null }
+          : { userId, context: 'website', expiresAt: null };
+      seedGrants.set(t.token, grant);
+    }
+  }
+  return { profiles, seedGrants, overlayIds };
+}

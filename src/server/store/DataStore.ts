@@ -1,0 +1,45 @@
+import type { Kind } from '../../api/index.ts';
+
+/** Where one value lives: spec 2.1 plus the contract's per-user, per-kind separation. */
+export interface DataAddress {
+  userId: string;
+  kind: Kind;
+  moduleId: string;
+  name: string;
+}
+
+/** One stored value of a user and kind, as `list` returns it. */
+export interface StoredEntry {
+  moduleId: string;
+  name: string;
+  /** The value's JSON text, exactly as it was stored. */
+  json: string;
+}
+
+/**
+ * The one interface every store implements (memory, sqlite, later redis).
+ * Values travel as JSON text: the server measures and validates a value once,
+ * and the stores never parse it.
+ */
+export interface DataStore {
+  /** JSON text of the value at `addr`; `undefined` when it was never set. */
+  get(addr: DataAddress): Promise<string | undefined>;
+  /** Stores `json` at `addr` (last write wins); resolves once the write is durable. */
+  set(addr: DataAddress, json: string): Promise<void>;
+  /** Every entry of one user and overlay kind, ordered by module id, then name. */
+  list(userId: string, kind: Kind): Promise<StoredEntry[]>;
+  /** Releases the store; further calls reject. */
+  close(): Promise<void>;
+}
+
+/** Thrown by a store that cannot serve right now (disk full, Redis down): the API answers 503. */
+export class StoreUnavailableError extends Error {
+  /** Seconds a client should wait before retrying. */
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds = 1) {
+    super(message);
+    this.name = 'StoreUnavailableError';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

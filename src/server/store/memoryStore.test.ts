@@ -1,0 +1,4 @@
+import { createMemoryStore } from './memoryStore.ts';
+import { describeStoreContract } from './storeContract.ts';
+
+describeStoreContract('memory', async () => createMemoryStore());

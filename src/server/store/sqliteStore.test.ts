@@ -1,0 +1,46 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSqliteStore } from './sqliteStore.ts';
+import { describeStoreContract } from './storeContract.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'overlay-sqlite-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let fileNumber = 0;
+const freshPath = () => join(dir, `nested/dir-${++fileNumber}/overlay.sqlite`);
+
+describeStoreContract('sqlite', async () => createSqliteStore({ path: freshPath() }));
+
+describe('sqlite store', () => {
+  const addr = { userId: '1', kind: 'event', moduleId: 'm', name: 'n' } as const;
+
+  it('creates its directory and file, in WAL mode with full sync', async () => {
+    const path = freshPath();
+    const store = createSqliteStore({ path });
+    await store.set(addr, '1');
+    await store.close();
+    expect(existsSync(path)).toBe(true);
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+  });
+
+  it('keeps values across a reopen on the same file', async () => {
+    const path = freshPath();
+    const first = createSqliteStore({ path, synchronous: 'normal' });
+    await first.set(addr, '{"kept":true}');
+    await first.close();
+    const second = createSqliteStore({ path });
+    expect(await second.get(addr)).toBe('{"kept":true}');
+    expect(await second.list('1', 'event')).toEqual([{ moduleId: 'm', name: 'n', json: '{"kept":true}' }]);
+    await second.close();
+  });
+
+  it('refuses a file that is not a database, naming the path', () => {
+    const path = join(dir, 'not-a-db.sqlite');
+    writeFileSync(path, 'this is not sqlite, just some text that is long enough to have a header');
+    expect(() => createSqliteStore({ path })).toThrow(/not-a-db\.sqlite/);
+  });
+});

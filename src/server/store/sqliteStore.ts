@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import type { DataStore } from './DataStore.ts';
+import { StoreUnavailableError } from './DataStore.ts';
+import { compareEntries } from './compareEntries.ts';
+
+export interface SqliteStoreOptions {
+  /** Database file; its directory and the file are created on first start. */
+  path: string;
+  /**
+   * `full` syncs the WAL to disk on every commit, so a 200 survives even a power
+   * cut; `normal` survives a killed process but not a power cut.
+   * @default 'full'
+   */
+  synchronous?: 'full' | 'normal';
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS entries (
+  user_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  module_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  value TEXT NOT NULL,
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (user_id, kind, module_id, name)
+) WITHOUT ROWID`;
+
+/** The embedded store: one SQLite file in WAL mode; every `set` is committed before it resolves. */
+export function createSqliteStore({ path, synchronous = 'full' }: SqliteStoreOptions): DataStore {
+  const file = resolve(path);
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma(`synchronous = ${synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+    db.pragma('busy_timeout = 5000');
+    db.exec(SCHEMA);
+  } catch (error) {
+    db.close();
+    throw new Error(`sqlite store ${path}: ${(error as Error).message}`);
+  }
+  const select = db.prepare<[string, string, string, string], { value: string }>(
+    'SELECT value FROM entries WHERE user_id = ? AND kind = ? AND module_id = ? AND name = ?',
+  );
+  const upsert = db.prepare<[string, string, string, string, string, number]>(
+    `INSERT INTO entries (user_id, kind, module_id, name, value, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (user_id, kind, module_id, name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+  );
+  const selectAll = db.prepare<[string, string], { moduleId: string; name: string; json: string }>(
+    'SELECT module_id AS moduleId, name, value AS json FROM entries WHERE user_id = ? AND kind = ?',
+  );
+
+  return {
+    async get({ userId, kind, moduleId, name }) {
+      return guard(() => select.get(userId, kind, moduleId, name)?.value);
+    },
+    async set({ userId, kind, moduleId, name }, json) {
+      guard(() => upsert.run(userId, kind, moduleId, name, json, Date.now()));
+    },
+    async list(userId, kind) {
+      return guard(() => selectAll.all(userId, kind).sort(compareEntries));
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+/** SQLite result codes that mean "try again later" rather than "your request is wrong". */
+const TRANSIENT = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|READONLY|CANTOPEN|PROTOCOL)/;
+
+function guard<T>(operation: () => T): T {
+  try {
+    return operation();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && TRANSIENT.test(code)) {
+      throw new StoreUnavailableError(`sqlite store unavailable: ${code}`);
+    }
+    throw error;
+  }
+}
