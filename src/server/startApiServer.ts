@@ -1,0 +1,90 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { type ApiLimits, createApiApp } from './http/index.ts';
+import { answerClientError, answerRequestError } from './http/malformedRequests.ts';
+import { createMemoryRegistry, DEMO_SEED, parseSeed, type Registry, type Seed } from './registry/index.ts';
+import { type DataStore, openStore, type StoreSpec } from './store/index.ts';
+
+export interface StartApiServerOptions {
+  /** TCP port; 0 picks a free one (read it from `port` or `url`). @default 0 */
+  port?: number;
+  /** Interface to listen on. @default '127.0.0.1' */
+  host?: string;
+  /** Users and tokens; validated like a seed file. Ignored when `registry` is given. @default DEMO_SEED */
+  seed?: Seed | unknown;
+  /** A registry to use instead of one built from `seed`. */
+  registry?: Registry;
+  /** `memory`, `sqlite:<path>`, a parsed spec, or an open store (closed by `close()`). @default 'memory' */
+  store?: string | StoreSpec | DataStore;
+  /** Size limits. @default 64 KiB per value, 1 MiB per body */
+  limits?: Partial<ApiLimits>;
+  /** Lifetime of exchanged overlay tokens. @default 24 hours */
+  tokenTtlMs?: number;
+  /** Current time in ms, for token expiry. @default Date.now */
+  clock?: () => number;
+  /** Receives errors answered with 500. @default console.error */
+  onInternalError?: (error: unknown) => void;
+  /** Serves a handler built around the store instead of the API alone (e.g. a page server mounting the API under /api). */
+  wrap?: (store: DataStore, registry: Registry) => { fetch: (request: Request) => Response | Promise<Response> };
+}
+
+export interface RunningApiServer {
+  /** Base URL without a trailing slash, e.g. `http://127.0.0.1:8787`. */
+  url: string;
+  port: number;
+  host: string;
+  store: DataStore;
+  registry: Registry;
+  /** Stops accepting, drops open connections, then closes the store. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Starts the reference API on Node's HTTP server; resolves once it accepts connections. */
+export async function startApiServer(options: StartApiServerOptions = {}): Promise<RunningApiServer> {
+  const { port = 0, host = '127.0.0.1', clock, tokenTtlMs } = options;
+  const registry = options.registry ?? createMemoryRegistry(parseSeed(options.seed ?? DEMO_SEED), { clock, tokenTtlMs });
+  const store = isStore(options.store) ? options.store : await openStore(options.store ?? 'memory');
+  const onInternalError = options.onInternalError ?? console.error;
+  const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits: options.limits, onInternalError });
+  const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
+  const server = createServer(getRequestListener(app.fetch, { errorHandler }));
+  server.on('clientError', answerClientError);
+  try {
+    await listen(server, port, host);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const actualPort = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= stop(server).finally(() => store.close());
+    return closing;
+  };
+  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`, port: actualPort, host, store, registry, close };
+}
+
+function isStore(store: StartApiServerOptions['store']): store is DataStore {
+  return typeof store === 'object' && store !== null && 'get' in store && typeof store.get === 'function';
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      reject(new Error(`cannot listen on ${host}:${port}: ${error.code ?? error.message}`));
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
+
+function stop(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
