@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { type ApiLimits, createApiApp } from './http/index.ts';
+import { type ApiLimits, createApiApp, resolveLimits } from './http/index.ts';
 import { answerClientError, answerRequestError } from './http/malformedRequests.ts';
 import { createMemoryRegistry, DEMO_SEED, parseSeed, type Registry, type Seed } from './registry/index.ts';
 import { type DataStore, openStore, type StoreSpec } from './store/index.ts';
@@ -43,10 +43,12 @@ export interface RunningApiServer {
 /** Starts the reference API on Node's HTTP server; resolves once it accepts connections. */
 export async function startApiServer(options: StartApiServerOptions = {}): Promise<RunningApiServer> {
   const { port = 0, host = '127.0.0.1', clock, tokenTtlMs } = options;
+  // Everything that can refuse the options runs before a store is opened.
+  const limits = resolveLimits(options.limits);
   const registry = options.registry ?? createMemoryRegistry(parseSeed(options.seed ?? DEMO_SEED), { clock, tokenTtlMs });
   const store = isStore(options.store) ? options.store : await openStore(options.store ?? 'memory');
   const onInternalError = options.onInternalError ?? console.error;
-  const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits: options.limits, onInternalError });
+  const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits, onInternalError });
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
   const server = createServer(getRequestListener(app.fetch, { errorHandler }));
   server.on('clientError', answerClientError);

@@ -1,0 +1,92 @@
+import { parseArgs } from 'node:util';
+import type { ApiLimits } from '../http/index.ts';
+import { DEFAULT_TOKEN_TTL_MS } from '../registry/index.ts';
+import { parseStoreUrl, type StoreSpec } from '../store/index.ts';
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_STORE = 'sqlite:./data/overlay.sqlite';
+
+export const USAGE = `Usage: npm run api -- [options]
+
+  --port <n>               TCP port, 0 for a free one (default ${DEFAULT_PORT})
+  --host <address>         interface to listen on (default 127.0.0.1)
+  --seed <file>            seed file with users and tokens (default: the built-in demo user)
+  --store <url>            memory | sqlite:<path>[?synchronous=normal] (default ${DEFAULT_STORE})
+  --token-ttl-seconds <n>  lifetime of exchanged overlay tokens (default ${DEFAULT_TOKEN_TTL_MS / 1000})
+  --max-value-bytes <n>    largest value, as UTF-8 bytes of its JSON (default 65536)
+  --max-body-bytes <n>     largest request body in bytes (default 1048576)
+  --help                   print this text`;
+
+export interface CliOptions {
+  port: number;
+  host: string;
+  /** Undefined: use the built-in demo seed. */
+  seedPath?: string;
+  storeUrl: string;
+  store: StoreSpec;
+  tokenTtlMs: number;
+  limits: ApiLimits;
+  help: boolean;
+}
+
+/** A command line that cannot be run; the message names the flag. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** Parses the server's flags (`process.argv.slice(2)`); throws UsageError naming the bad flag. */
+export function parseCliArgs(argv: string[]): CliOptions {
+  const { values } = readFlags(argv);
+  const storeUrl = values.store ?? DEFAULT_STORE;
+  let store: StoreSpec;
+  try {
+    store = parseStoreUrl(storeUrl);
+  } catch (error) {
+    throw new UsageError(`--store: ${(error as Error).message}`);
+  }
+  if (values.seed === '') throw new UsageError('--seed: needs a file path');
+  return {
+    port: integerFlag('port', values.port, DEFAULT_PORT, 0, 65535),
+    host: values.host ?? '127.0.0.1',
+    seedPath: values.seed,
+    storeUrl,
+    store,
+    tokenTtlMs: integerFlag('token-ttl-seconds', values['token-ttl-seconds'], DEFAULT_TOKEN_TTL_MS / 1000, 1) * 1000,
+    limits: {
+      maxValueBytes: integerFlag('max-value-bytes', values['max-value-bytes'], 65536, 1),
+      maxBodyBytes: integerFlag('max-body-bytes', values['max-body-bytes'], 1048576, 1),
+    },
+    help: values.help ?? false,
+  };
+}
+
+function readFlags(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        seed: { type: 'string' },
+        store: { type: 'string' },
+        'token-ttl-seconds': { type: 'string' },
+        'max-value-bytes': { type: 'string' },
+        'max-body-bytes': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function integerFlag(name: string, text: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (text === undefined) return fallback;
+  const value = /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
+  if (!(Number.isSafeInteger(value) && value >= min && value <= max)) {
+    throw new UsageError(`--${name}: expected an integer from ${min} to ${max}, got ${JSON.stringify(text)}`);
+  }
+  return value;
+}

@@ -1,0 +1,58 @@
+import { AUTH_MESSAGES, type OverlayToken, type Validation } from '../../api/index.ts';
+import type { Registry } from '../registry/index.ts';
+import { ApiError, jsonResponse } from './ApiError.ts';
+import type { ApiLimits } from './ApiLimits.ts';
+import { authenticate } from './authenticate.ts';
+import { parseJsonObject, readBody, requireJsonContentType } from './readJsonBody.ts';
+
+export interface AccountDeps {
+  registry: Registry;
+  limits: ApiLimits;
+}
+
+/** The profile of the token's user; a token whose user is gone is as good as unknown. */
+async function profileOf(request: Request, registry: Registry) {
+  const grant = await authenticate(request, registry);
+  const profile = await registry.profile(grant.userId);
+  if (!profile) throw new ApiError(401, AUTH_MESSAGES.invalid);
+  return { grant, profile };
+}
+
+/** `GET /me`: the profile of spec 2.2, exactly as seeded, for any valid token. */
+export function readProfile({ registry }: AccountDeps) {
+  return async (request: Request): Promise<Response> => {
+    const { profile } = await profileOf(request, registry);
+    return jsonResponse(200, JSON.stringify(profile));
+  };
+}
+
+/** `GET /auth/validate`: what the token is; `overlay` only for overlay tokens. */
+export function validateToken({ registry }: AccountDeps) {
+  return async (request: Request): Promise<Response> => {
+    const { grant, profile } = await profileOf(request, registry);
+    const body: Validation = {
+      context: grant.context,
+      ...(grant.context === 'overlay' ? { overlay: grant.overlay } : {}),
+      userId: grant.userId,
+      userName: profile.user.userName,
+      expiresAt: grant.expiresAt,
+    };
+    return jsonResponse(200, JSON.stringify(body));
+  };
+}
+
+/** `POST /auth/overlay`: exchanges an overlay id for an overlay-generated token (201). */
+export function exchangeOverlayId({ registry, limits }: AccountDeps) {
+  return async (request: Request): Promise<Response> => {
+    requireJsonContentType(request);
+    const body = parseJsonObject(await readBody(request, limits.maxBodyBytes), 'a JSON object with overlay');
+    const overlayId = body.overlay;
+    if (typeof overlayId !== 'string' || overlayId === '') {
+      throw new ApiError(400, 'overlay is required and must be a non-empty string: an overlay id from profile.overlays');
+    }
+    const issued = await registry.exchangeOverlayId(overlayId);
+    if (!issued) throw new ApiError(404, 'Not found - unknown overlay id');
+    const answer: OverlayToken = { token: issued.token, overlay: issued.overlay, expiresAt: issued.expiresAt };
+    return jsonResponse(201, JSON.stringify(answer));
+  };
+}

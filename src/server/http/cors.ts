@@ -1,0 +1,30 @@
+/**
+ * Auth is a bearer header, never a cookie, so any origin may call: the overlay
+ * page and the API may sit on different origins (api-contract.md, "Cross-origin use").
+ */
+export const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'Retry-After',
+} as const;
+
+/** Headers of the 204 answer to a preflight. */
+export const PREFLIGHT_HEADERS = {
+  ...CORS_HEADERS,
+  'Access-Control-Allow-Methods': 'GET, PATCH, POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+  'Access-Control-Max-Age': '600',
+} as const;
+
+/** Adds the CORS headers to a response that lacks them, in place when its headers are mutable. */
+export function withCors(response: Response): Response {
+  if (response.headers.get('Access-Control-Allow-Origin') === '*') return response;
+  try {
+    for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
+    return response;
+  } catch {
+    // Headers of some responses (e.g. from fetch) are immutable: copy them.
+    const copy = new Response(response.body, response);
+    for (const [name, value] of Object.entries(CORS_HEADERS)) copy.headers.set(name, value);
+    return copy;
+  }
+}

@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import type { Registry } from '../registry/index.ts';
+import type { DataStore } from '../store/index.ts';
+import { exchangeOverlayId, readProfile, validateToken } from './accountRoutes.ts';
+import { ApiError, errorResponse } from './ApiError.ts';
+import { type ApiLimits, resolveLimits } from './ApiLimits.ts';
+import { withCors } from './cors.ts';
+import { readEntry, writeEntry } from './databaseRoutes.ts';
+import { type Route, routeGuard } from './routeTable.ts';
+import { toErrorResponse } from './toErrorResponse.ts';
+
+export interface ApiAppOptions {
+  /** Users and tokens. */
+  registry: Registry;
+  /** Where values live. The app never closes it. */
+  store: DataStore;
+  /** Size limits. @default 64 KiB per value, 1 MiB per body */
+  limits?: Partial<ApiLimits>;
+  /** Receives errors that are not the client's fault (answered 500). @default console.error */
+  onInternalError?: (error: unknown) => void;
+}
+
+/**
+ * The whole API as a Hono app. Its `fetch` is a web-standard handler that serves
+ * the paths at its root, so it can be mounted under a prefix by stripping it.
+ */
+export function createApiApp({ registry, store, limits, onInternalError = console.error }: ApiAppOptions): Hono {
+  const deps = { registry, store, limits: resolveLimits(limits) };
+  const routes: Route[] = [
+    { method: 'GET', path: '/me', handler: readProfile(deps) },
+    { method: 'PATCH', path: '/me/database', handler: writeEntry(deps) },
+    { method: 'GET', path: '/me/database', handler: readEntry(deps) },
+    { method: 'GET', path: '/auth/validate', handler: validateToken(deps) },
+    { method: 'POST', path: '/auth/overlay', handler: exchangeOverlayId(deps) },
+  ];
+  const app = new Hono();
+  // First, so that it also sees the answers of onError for everything below.
+  app.use('*', async (c, next) => {
+    await next();
+    const answer = withCors(c.res);
+    if (answer !== c.res) c.res = answer;
+  });
+  app.use('*', routeGuard(routes));
+  for (const { method, path, handler } of routes) app.on(method, path, (c) => handler(c.req.raw));
+  // Unreachable behind routeGuard; kept so that no path can answer Hono's plain-text 404.
+  app.notFound(() => withCors(errorResponse(new ApiError(404, 'Not found'))));
+  app.onError((error) => toErrorResponse(error, onInternalError));
+  return app;
+}

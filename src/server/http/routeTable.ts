@@ -1,0 +1,34 @@
+import type { MiddlewareHandler } from 'hono';
+import { ApiError } from './ApiError.ts';
+import { PREFLIGHT_HEADERS } from './cors.ts';
+
+export type RouteMethod = 'GET' | 'PATCH' | 'POST';
+
+/** One endpoint: the table is the single source of both the handlers and the `Allow` header. */
+export interface Route {
+  method: RouteMethod;
+  path: string;
+  handler: (request: Request) => Promise<Response>;
+}
+
+/**
+ * The first two checks of the contract's order, before any handler: unknown path
+ * (404), then wrong method (405 with `Allow`, which always lists OPTIONS). HEAD is
+ * not served (Hono would answer it as GET). OPTIONS on a known path is the preflight.
+ */
+export function routeGuard(routes: readonly Route[]): MiddlewareHandler {
+  const allowed = new Map<string, string[]>();
+  for (const { method, path } of routes) allowed.set(path, [...(allowed.get(path) ?? []), method]);
+  return async (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    const methods = allowed.get(path);
+    if (!methods) throw new ApiError(404, `Not found - no endpoint at ${JSON.stringify(path.slice(0, 200))}`);
+    const method = c.req.raw.method;
+    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
+    if (!methods.includes(method)) {
+      const allow = [...methods, 'OPTIONS'].join(', ');
+      throw new ApiError(405, `Method not allowed - ${method} is not served on ${path}; allowed: ${allow}`, { Allow: allow });
+    }
+    await next();
+  };
+}

@@ -1,0 +1,69 @@
+import { demoBanner } from './cli/demoBanner.ts';
+import { type CliOptions, parseCliArgs, USAGE, UsageError } from './cli/parseCliArgs.ts';
+import { DEMO_SEED, loadSeedFile, type Seed, SeedError } from './registry/index.ts';
+import { type RunningApiServer, startApiServer } from './startApiServer.ts';
+
+/** `npm run api -- --port P --seed FILE --store URL`: see USAGE and the README. */
+async function main(argv: string[]): Promise<void> {
+  const options = parseOrExit(argv);
+  const seed = await loadSeedOrExit(options.seedPath);
+  let server: RunningApiServer;
+  try {
+    server = await startApiServer({ ...options, seed, store: options.store });
+  } catch (error) {
+    fail(`Cannot start the API: ${(error as Error).message}`);
+  }
+  console.log(`API listening on ${server.url}`);
+  if (options.seedPath) console.log(`Users: ${seed.users.length} from ${options.seedPath}; store ${options.storeUrl}`);
+  else console.log(demoBanner(server.url, options.storeUrl));
+  stopOnSignals(server);
+}
+
+function parseOrExit(argv: string[]): CliOptions {
+  try {
+    const options = parseCliArgs(argv);
+    if (options.help) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    return options;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    fail(`${error.message}\n\n${USAGE}`, 2);
+  }
+}
+
+async function loadSeedOrExit(path: string | undefined): Promise<Seed> {
+  if (path === undefined) return DEMO_SEED;
+  try {
+    return await loadSeedFile(path);
+  } catch (error) {
+    if (!(error instanceof SeedError)) throw error;
+    fail(`Invalid seed file ${path}:\n${error.issues.map((issue) => `  ${issue}`).join('\n')}`);
+  }
+}
+
+/** SIGINT and SIGTERM stop accepting, close the store, and exit 0; a second signal exits at once. */
+function stopOnSignals(server: RunningApiServer): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    server.close().then(
+      () => {
+        console.log(`API stopped (${signal})`);
+        process.exit(0);
+      },
+      (error: unknown) => fail(`Error while stopping: ${(error as Error).message}`),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+function fail(message: string, code = 1): never {
+  console.error(message);
+  process.exit(code);
+}
+
+await main(process.argv.slice(2));
