@@ -9,3 +9,4 @@ export * from './publicProfile.ts';
 export * from './resolveKey.ts';
 export * from './manifest.ts';
 export * from './selectedModules.ts';
+export * from './bridge.ts';

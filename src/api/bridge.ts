@@ -1,0 +1,116 @@
+import * as z from 'zod/mini';
+import type { Json } from './database.ts';
+import type { Kind } from './kind.ts';
+import { ERROR_CODES } from './OverlayError.ts';
+import type { PublicProfile } from './publicProfile.ts';
+
+/**
+ * The bridge between the module host and a module frame (architecture page,
+ * "Bridge protocol"). Hello goes to the parent window; welcome comes back with a
+ * MessagePort; everything else flows on that port. The SDK hand-checks the few
+ * fields it reads (it must stay small); the host parses with these schemas.
+ */
+export const BRIDGE_VERSION = 1;
+
+const version = z.literal(BRIDGE_VERSION);
+/** Request ids are the SDK's own counter; they only pair replies with calls. */
+const requestId = z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
+const token = z.string().check(z.minLength(1), z.maxLength(128));
+
+/** Module -> parent window, repeated until welcomed. `session` is random per page load. */
+export const HelloSchema = z.object({ v: version, k: z.literal('hello'), instance: token, session: token });
+export type Hello = z.infer<typeof HelloSchema>;
+
+/** Parent -> module window, with the port transferred. Nothing secret: it is posted to '*'. */
+export const WelcomeSchema = z.object({
+  v: version,
+  k: z.literal('welcome'),
+  instance: token,
+  /** How often the host pings; the SDK answers each ping with a pong. */
+  heartbeatMs: z.int().check(z.positive()),
+});
+export type Welcome = z.infer<typeof WelcomeSchema>;
+
+/** A call; `p` is checked against the method's own schema (`METHOD_PARAMS`). */
+export const RequestSchema = z.object({
+  v: version,
+  k: z.literal('req'),
+  id: requestId,
+  m: z.string().check(z.maxLength(64)),
+  p: z.optional(z.unknown()),
+});
+export type BridgeRequest = z.infer<typeof RequestSchema>;
+
+/** The only error shape that crosses the bridge: never a stack. */
+export const BridgeErrorSchema = z.object({ code: z.enum(ERROR_CODES), message: z.string() });
+export type BridgeError = z.infer<typeof BridgeErrorSchema>;
+
+export const ReplySchema = z.union([
+  z.object({ k: z.literal('res'), id: requestId, ok: z.literal(true), r: z.optional(z.unknown()) }),
+  z.object({ k: z.literal('res'), id: requestId, ok: z.literal(false), e: BridgeErrorSchema }),
+]);
+export type BridgeReply = z.infer<typeof ReplySchema>;
+
+export const BRIDGE_EVENTS = ['profile', 'change', 'status', 'visible', 'hidden'] as const;
+export type BridgeEventName = (typeof BRIDGE_EVENTS)[number];
+
+export const EventSchema = z.object({ k: z.literal('evt'), n: z.enum(BRIDGE_EVENTS), d: z.optional(z.unknown()) });
+export type BridgeEvent = z.infer<typeof EventSchema>;
+
+/** Heartbeat: the host pings, the SDK echoes `t` in a pong. */
+export const PingSchema = z.object({ k: z.literal('ping'), t: z.int() });
+export const PongSchema = z.object({ k: z.literal('pong'), t: z.int() });
+export type Ping = z.infer<typeof PingSchema>;
+export type Pong = z.infer<typeof PongSchema>;
+
+/** Everything a module may send on its port. */
+export const ModuleMessageSchema = z.discriminatedUnion('k', [RequestSchema, PongSchema]);
+export type ModuleMessage = z.infer<typeof ModuleMessageSchema>;
+
+/** Everything the host sends on a module's port. */
+export const HostMessageSchema = z.union([ReplySchema, EventSchema, PingSchema]);
+export type HostMessage = z.infer<typeof HostMessageSchema>;
+
+const key = z.string();
+
+/**
+ * Parameters of each method. `db.set` carries the value as JSON text: the host
+ * then never walks an object graph built by untrusted code, and its size is a
+ * string length.
+ */
+export const METHOD_PARAMS = {
+  ready: z.object({}),
+  profile: z.object({}),
+  'db.get': z.object({ key }),
+  'db.set': z.object({ key, json: z.string() }),
+} as const;
+export type BridgeMethod = keyof typeof METHOD_PARAMS;
+export const BRIDGE_METHODS = Object.keys(METHOD_PARAMS) as BridgeMethod[];
+
+/** What `ready` answers, and `Overlay.ready` resolves with. */
+export interface ReadyInfo {
+  id: string;
+  kind: Kind;
+  profile: PublicProfile;
+}
+
+/** Payload of the `change` event: `key` is the plain name, `from` the writer's module id. */
+export interface ChangeEvent {
+  key: string;
+  value: Json;
+  from: string;
+}
+
+/** A write of this module that the server refused for good. */
+export interface FailedWriteView {
+  key: string;
+  code: BridgeError['code'];
+  message: string;
+}
+
+/** Payload of the `status` event; `failed` lists only the receiving module's own writes. */
+export interface StatusEvent {
+  online: boolean;
+  pending: number;
+  failed: FailedWriteView[];
+}

@@ -1,0 +1,144 @@
+import type { BridgeEventName, Kind, ModuleEntry, PublicProfile } from '../api/index.ts';
+import type { DataChange, ModuleData, SyncStatus } from '../client/ModuleData.ts';
+import type { Clock } from './Clock.ts';
+import { createBridgeMethods } from './createBridgeMethods.ts';
+import type { HostLimits } from './HostLimits.ts';
+import type { ModuleConnection } from './ModuleConnection.ts';
+import type { FrameFactory } from './ModuleFrame.ts';
+import type { ModuleState } from './ModuleState.ts';
+import { ModuleSupervisor, type SupervisorContext, type WelcomeReply } from './ModuleSupervisor.ts';
+import { publicOnly } from './publicOnly.ts';
+import { statusForModule } from './statusForModule.ts';
+import type { TrafficRecord } from './TrafficRecord.ts';
+
+export interface BridgeHubOptions {
+  data: ModuleData;
+  kind: Kind;
+  getProfile: () => Promise<PublicProfile>;
+  createFrame: FrameFactory;
+  limits: HostLimits;
+  clock: Clock;
+  random: () => number;
+  randomId: () => string;
+  createChannel: () => MessageChannel;
+  onTraffic?: (record: TrafficRecord) => void;
+}
+
+/** Events the page may send to every module. */
+export type HostEventName = Extract<BridgeEventName, 'profile' | 'visible' | 'hidden'>;
+
+/**
+ * The DOM-free core of the module host: one supervisor per mounted module,
+ * hellos routed by sender window, and data changes and status fanned out.
+ */
+export class BridgeHub {
+  private readonly supervisors = new Map<string, ModuleSupervisor>();
+  private readonly stateListeners = new Set<(state: ModuleState) => void>();
+  private readonly context: SupervisorContext;
+  private readonly data: ModuleData;
+  private readonly unsubscribe: (() => void)[];
+
+  constructor(options: BridgeHubOptions) {
+    const { data, kind, getProfile, limits } = options;
+    this.data = data;
+    this.context = {
+      ...options,
+      methods: createBridgeMethods({ data, kind, getProfile, valueBytes: limits.valueBytes }),
+      onState: (state) => {
+        for (const listener of this.stateListeners) notify(listener, state);
+      },
+      onConnect: (connection) => this.welcome(connection),
+    };
+    this.unsubscribe = [data.onChange((change) => this.fanOutChange(change)), data.onStatus((status) => this.fanOutStatus(status))];
+  }
+
+  /** Starts a module, or updates it when it is mounted already. */
+  mount(entry: ModuleEntry): void {
+    const existing = this.supervisors.get(entry.id);
+    if (existing) {
+      existing.update(entry);
+      return;
+    }
+    const supervisor = new ModuleSupervisor(entry, this.context);
+    this.supervisors.set(entry.id, supervisor);
+    supervisor.start();
+  }
+
+  /** Removes a module and its frame. */
+  unmount(id: string): void {
+    this.supervisors.get(id)?.stop();
+    this.supervisors.delete(id);
+  }
+
+  /** Mounts what is new, unmounts what is gone, leaves the rest running. */
+  sync(entries: readonly ModuleEntry[]): void {
+    const wanted = new Set(entries.map((entry) => entry.id));
+    for (const id of [...this.supervisors.keys()]) if (!wanted.has(id)) this.unmount(id);
+    for (const entry of entries) this.mount(entry);
+  }
+
+  /** Reloads one module's frame (hot reload, or a manual restart). */
+  reload(id: string): void {
+    this.supervisors.get(id)?.reload();
+  }
+
+  /** Sends `profile`, `visible` or `hidden` to every connected module. */
+  emit(name: HostEventName, payload?: unknown): void {
+    const data = name === 'profile' ? publicOnly(payload as PublicProfile) : undefined;
+    for (const supervisor of this.supervisors.values()) supervisor.send(name, data);
+  }
+
+  /** A window message; only a hello from a mounted module's own frame window is considered. */
+  handleWindowMessage(source: unknown, data: unknown, reply: WelcomeReply): void {
+    for (const supervisor of this.supervisors.values()) {
+      if (supervisor.owns(source)) {
+        supervisor.handleHello(data, reply);
+        return;
+      }
+    }
+  }
+
+  /** The state of every mounted module. */
+  states(): ModuleState[] {
+    return [...this.supervisors.values()].map((supervisor) => supervisor.current);
+  }
+
+  /** Calls `listener` on every state change; returns the unsubscribe function. */
+  onState(listener: (state: ModuleState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  /** Stops every module and lets go of the data layer. */
+  destroy(): void {
+    for (const id of [...this.supervisors.keys()]) this.unmount(id);
+    for (const stop of this.unsubscribe) stop();
+    this.stateListeners.clear();
+  }
+
+  private welcome(connection: ModuleConnection): void {
+    connection.send('status', statusForModule(connection.moduleId, this.data.status()));
+  }
+
+  /** A module hears of a change to its own key only when another module made it. */
+  private fanOutChange(change: DataChange): void {
+    if (change.from === change.moduleId) return;
+    const event = { key: change.name, value: change.value, from: change.from };
+    this.supervisors.get(change.moduleId)?.send('change', event);
+  }
+
+  private fanOutStatus(status: SyncStatus): void {
+    for (const [id, supervisor] of this.supervisors) supervisor.send('status', statusForModule(id, status));
+  }
+}
+
+/** A throwing listener must not break the host: its error is reported on its own. */
+function notify(listener: (state: ModuleState) => void, state: ModuleState): void {
+  try {
+    listener(state);
+  } catch (error) {
+    queueMicrotask(() => {
+      throw error;
+    });
+  }
+}

@@ -1,0 +1,188 @@
+import {
+  type BridgeError,
+  type BridgeEventName,
+  type BridgeRequest,
+  type HostMessage,
+  ModuleMessageSchema,
+  OverlayError,
+} from '../api/index.ts';
+import type { Clock } from './Clock.ts';
+import type { BridgeHandler } from './createBridgeMethods.ts';
+import type { FloodGuard } from './FloodGuard.ts';
+import type { HostLimits } from './HostLimits.ts';
+import type { TrafficRecord } from './TrafficRecord.ts';
+
+export interface ModuleConnectionOptions {
+  /** The host's end of the module's channel; whatever arrives on it is from `moduleId`. */
+  port: MessagePort;
+  moduleId: string;
+  methods: Map<string, BridgeHandler>;
+  limits: HostLimits;
+  clock: Clock;
+  /** Shared with the frame's handshake: one budget per frame. */
+  flood: FloodGuard;
+  /** Called at most once, when the module is hung or flooding; the owner restarts it. */
+  onFault: (reason: string) => void;
+  onTraffic?: (record: TrafficRecord) => void;
+}
+
+type Outcome = { ok: true; r: unknown } | { ok: false; e: BridgeError };
+
+/**
+ * The host's side of one module port: validates every message, dispatches
+ * requests with the port's module id, enforces the in-flight limit and call
+ * timeouts, and pings. It never throws: bad input is answered or dropped.
+ */
+export class ModuleConnection {
+  private readonly options: ModuleConnectionOptions;
+  private inFlight = 0;
+  private closed = false;
+  private lastPongAt: number;
+  private pingCount = 0;
+  private heartbeat: unknown;
+
+  constructor(options: ModuleConnectionOptions) {
+    this.options = options;
+    this.lastPongAt = options.clock.now();
+    options.port.onmessage = (event: MessageEvent) => this.receive(event.data);
+    this.scheduleHeartbeat();
+  }
+
+  get moduleId(): string {
+    return this.options.moduleId;
+  }
+
+  /** Sends an event to the module; a no-op once closed. */
+  send(name: BridgeEventName, data?: unknown): void {
+    this.post({ k: 'evt', n: name, d: data });
+  }
+
+  /** Stops listening and closes the port; late results are dropped. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.options.clock.clearTimeout(this.heartbeat);
+    this.options.port.onmessage = null;
+    this.options.port.close();
+  }
+
+  private receive(data: unknown): void {
+    if (this.closed) return;
+    if (!this.options.flood.allow()) {
+      this.fault(`flooding: more than ${this.options.limits.maxMessagesPerSecond} messages per second`);
+      return;
+    }
+    const parsed = ModuleMessageSchema.safeParse(data);
+    if (!parsed.success) {
+      this.refuseMalformed(data);
+    } else if (parsed.data.k === 'pong') {
+      this.lastPongAt = this.options.clock.now();
+    } else {
+      this.dispatch(parsed.data);
+    }
+  }
+
+  /** A malformed request with a usable id is answered; anything else is dropped. */
+  private refuseMalformed(data: unknown): void {
+    const id = (data as { id?: unknown } | null)?.id;
+    if (typeof data !== 'object' || !Number.isSafeInteger(id) || (id as number) < 0) return;
+    this.post({ k: 'res', id: id as number, ok: false, e: { code: 'BAD_REQUEST', message: 'malformed request' } });
+  }
+
+  private dispatch(request: BridgeRequest): void {
+    const startedAt = this.options.clock.now();
+    const answer = (outcome: Outcome) => this.answer(request, startedAt, outcome);
+    const handler = this.options.methods.get(request.m);
+    if (!handler) {
+      answer(failure('BAD_REQUEST', `unknown method "${request.m}"`));
+      return;
+    }
+    if (this.inFlight >= this.options.limits.maxInFlight) {
+      answer(failure('BUSY', `more than ${this.options.limits.maxInFlight} calls in flight`));
+      return;
+    }
+    this.inFlight += 1;
+    let settled = false;
+    const settle = (outcome: Outcome) => {
+      if (settled) return;
+      settled = true;
+      this.inFlight -= 1;
+      this.options.clock.clearTimeout(timer);
+      answer(outcome);
+    };
+    const timer = this.options.clock.setTimeout(
+      () => settle(failure('TIMEOUT', `${request.m} took longer than ${this.options.limits.callTimeoutMs} ms`)),
+      this.options.limits.callTimeoutMs,
+    );
+    invoke(handler, this.options.moduleId, request.p).then(settle);
+  }
+
+  private answer(request: BridgeRequest, startedAt: number, outcome: Outcome): void {
+    if (this.closed) return;
+    const reply: HostMessage = outcome.ok
+      ? { k: 'res', id: request.id, ok: true, r: outcome.r }
+      : { k: 'res', id: request.id, ok: false, e: outcome.e };
+    if (!this.post(reply) && outcome.ok) {
+      this.post({ k: 'res', id: request.id, ok: false, e: { code: 'INTERNAL', message: 'reply not cloneable' } });
+    }
+    this.options.onTraffic?.({
+      moduleId: this.options.moduleId,
+      method: request.m,
+      key: keyOf(request.p),
+      ms: this.options.clock.now() - startedAt,
+      ok: outcome.ok,
+      code: outcome.ok ? undefined : outcome.e.code,
+    });
+  }
+
+  private post(message: HostMessage): boolean {
+    if (this.closed) return false;
+    try {
+      this.options.port.postMessage(message);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private scheduleHeartbeat(): void {
+    const { heartbeatMs } = this.options.limits;
+    this.heartbeat = this.options.clock.setTimeout(() => this.beat(), heartbeatMs);
+  }
+
+  private beat(): void {
+    const { heartbeatMs, missedHeartbeats } = this.options.limits;
+    if (this.options.clock.now() - this.lastPongAt > heartbeatMs * missedHeartbeats) {
+      this.fault(`hung: ${missedHeartbeats} heartbeats unanswered`);
+      return;
+    }
+    this.pingCount += 1;
+    this.post({ k: 'ping', t: this.pingCount });
+    this.scheduleHeartbeat();
+  }
+
+  private fault(reason: string): void {
+    if (this.closed) return;
+    this.close();
+    this.options.onFault(reason);
+  }
+}
+
+function failure(code: BridgeError['code'], message: string): Outcome {
+  return { ok: false, e: { code, message } };
+}
+
+/** Runs a handler; only OverlayError texts cross the bridge, anything else is INTERNAL. */
+async function invoke(handler: BridgeHandler, ownId: string, params: unknown): Promise<Outcome> {
+  try {
+    return { ok: true, r: await handler(ownId, params) };
+  } catch (error) {
+    if (error instanceof OverlayError) return failure(error.code, error.message.slice(0, 500));
+    return failure('INTERNAL', 'internal error');
+  }
+}
+
+function keyOf(params: unknown): string | undefined {
+  const key = (params as { key?: unknown } | null | undefined)?.key;
+  return typeof key === 'string' ? key.slice(0, 400) : undefined;
+}

@@ -1,0 +1,14 @@
+import type { ModuleEntry } from '../api/index.ts';
+
+/** The host's handle on one module frame; the DOM part implements it. */
+export interface ModuleFrame {
+  /** The frame's window (`contentWindow`): hellos count only from it. */
+  readonly window: unknown;
+  /** Applies a new design size without reloading. */
+  resize(width: number, height: number): void;
+  /** Removes the frame; its page and everything running in it go away. */
+  destroy(): void;
+}
+
+/** Creates the frame of `entry` with `instance` in its URL fragment. */
+export type FrameFactory = (entry: ModuleEntry, instance: string) => ModuleFrame;

@@ -1,0 +1,177 @@
+import { BRIDGE_VERSION, type BridgeEventName, HelloSchema, type ModuleEntry, type Welcome } from '../api/index.ts';
+import type { Clock } from './Clock.ts';
+import type { BridgeHandler } from './createBridgeMethods.ts';
+import { FloodGuard } from './FloodGuard.ts';
+import type { HostLimits } from './HostLimits.ts';
+import { ModuleConnection } from './ModuleConnection.ts';
+import type { FrameFactory, ModuleFrame } from './ModuleFrame.ts';
+import type { ModulePhase, ModuleState } from './ModuleState.ts';
+import { restartDelay } from './restartDelay.ts';
+import type { TrafficRecord } from './TrafficRecord.ts';
+
+/** What all supervisors of one host share. */
+export interface SupervisorContext {
+  createFrame: FrameFactory;
+  methods: Map<string, BridgeHandler>;
+  limits: HostLimits;
+  clock: Clock;
+  random: () => number;
+  randomId: () => string;
+  createChannel: () => MessageChannel;
+  onState: (state: ModuleState) => void;
+  /** A module got a fresh port (first hello, or its page reloaded). */
+  onConnect: (connection: ModuleConnection) => void;
+  onTraffic?: (record: TrafficRecord) => void;
+}
+
+/** A page may open a new session at most this often; repeats of a hello are ignored anyway. */
+const SESSION_GAP_MS = 1000;
+
+/** Sends the welcome with the port to transfer; the DOM part posts it to the frame's window. */
+export type WelcomeReply = (welcome: Welcome, port: MessagePort) => void;
+
+/**
+ * Keeps one module running: creates its frame, answers its hello with a port,
+ * and tears it down and restarts it with backoff when it fails to connect,
+ * hangs or floods. Other modules are never affected.
+ */
+export class ModuleSupervisor {
+  private entry: ModuleEntry;
+  private readonly context: SupervisorContext;
+  private frame: ModuleFrame | null = null;
+  private connection: ModuleConnection | null = null;
+  private flood: FloodGuard;
+  private instance = '';
+  private session = '';
+  private sessionAt = Number.NEGATIVE_INFINITY;
+  private timer: unknown;
+  private failures = 0;
+  private readyAt: number | null = null;
+  private state: ModuleState;
+
+  constructor(entry: ModuleEntry, context: SupervisorContext) {
+    this.entry = entry;
+    this.context = context;
+    this.flood = new FloodGuard(context.clock, context.limits.maxMessagesPerSecond);
+    this.state = { id: entry.id, phase: 'connecting', lastError: null, restarts: 0 };
+  }
+
+  get current(): ModuleState {
+    return this.state;
+  }
+
+  /** True when `source` is this module's frame window. */
+  owns(source: unknown): boolean {
+    return source != null && this.frame?.window === source;
+  }
+
+  /** Creates a fresh frame with a new instance id and waits for its hello. */
+  start(): void {
+    this.teardown();
+    this.instance = this.context.randomId();
+    this.frame = this.context.createFrame(this.entry, this.instance);
+    this.setPhase('connecting');
+    const { helloTimeoutMs } = this.context.limits;
+    this.timer = this.context.clock.setTimeout(
+      () => this.fail(`no hello within ${helloTimeoutMs} ms (page missing, or it does not load the SDK)`),
+      helloTimeoutMs,
+    );
+  }
+
+  /** A message from this module's window; only a valid hello of the current instance counts. */
+  handleHello(data: unknown, reply: WelcomeReply): void {
+    if (!this.frame) return;
+    if (!this.flood.allow()) {
+      this.fail('flooding: too many messages to the page');
+      return;
+    }
+    const hello = HelloSchema.safeParse(data);
+    if (!hello.success || hello.data.instance !== this.instance) return;
+    if (hello.data.session === this.session) return; // a repeat: this page is welcomed already
+    const now = this.context.clock.now();
+    if (now - this.sessionAt < SESSION_GAP_MS) return;
+    this.session = hello.data.session;
+    this.sessionAt = now;
+    this.connect(reply);
+  }
+
+  /** Sends an event if the module is connected. */
+  send(name: BridgeEventName, data?: unknown): void {
+    this.connection?.send(name, data);
+  }
+
+  /** Takes a new manifest; a new URL reloads the frame, a new size only rescales it. */
+  update(entry: ModuleEntry): void {
+    const reload = entry.url !== this.entry.url;
+    this.entry = entry;
+    if (reload) this.reload();
+    else this.frame?.resize(entry.width, entry.height);
+  }
+
+  /** Reloads this module only (hot reload, or a manual restart); forgets past failures. */
+  reload(): void {
+    this.failures = 0;
+    this.start();
+  }
+
+  /** Removes the module for good. */
+  stop(): void {
+    this.teardown();
+  }
+
+  private connect(reply: WelcomeReply): void {
+    this.connection?.close();
+    this.context.clock.clearTimeout(this.timer);
+    const channel = this.context.createChannel();
+    const { limits, clock, methods, onTraffic } = this.context;
+    const connection = new ModuleConnection({
+      port: channel.port1,
+      moduleId: this.entry.id,
+      methods,
+      limits,
+      clock,
+      flood: this.flood,
+      onTraffic,
+      onFault: (reason) => this.fail(reason),
+    });
+    this.connection = connection;
+    reply({ v: BRIDGE_VERSION, k: 'welcome', instance: this.instance, heartbeatMs: limits.heartbeatMs }, channel.port2);
+    this.readyAt = clock.now();
+    this.setPhase('ready');
+    this.context.onConnect(connection);
+  }
+
+  private fail(reason: string): void {
+    const { clock, limits, random } = this.context;
+    this.teardown();
+    if (this.readyAt !== null && clock.now() - this.readyAt >= limits.stableMs) this.failures = 0;
+    this.readyAt = null;
+    this.failures += 1;
+    this.state = { ...this.state, lastError: reason };
+    if (this.failures > limits.maxRestarts) {
+      this.setPhase('crashed');
+      return;
+    }
+    this.setPhase('restarting');
+    const delay = restartDelay(this.failures, limits.restartBaseMs, limits.restartMaxMs, random);
+    this.timer = clock.setTimeout(() => {
+      this.state = { ...this.state, restarts: this.state.restarts + 1 };
+      this.start();
+    }, delay);
+  }
+
+  private teardown(): void {
+    this.context.clock.clearTimeout(this.timer);
+    this.connection?.close();
+    this.connection = null;
+    this.frame?.destroy();
+    this.frame = null;
+    this.session = '';
+    this.sessionAt = Number.NEGATIVE_INFINITY;
+  }
+
+  private setPhase(phase: ModulePhase): void {
+    this.state = { ...this.state, phase };
+    this.context.onState(this.state);
+  }
+}

@@ -1,0 +1,73 @@
+import type * as z from 'zod/mini';
+import {
+  type BridgeMethod,
+  type Kind,
+  METHOD_PARAMS,
+  OverlayError,
+  type PublicProfile,
+  type ReadyInfo,
+  resolveKey,
+} from '../api/index.ts';
+import type { ModuleData } from '../client/ModuleData.ts';
+import { decodeJsonValue } from './decodeJsonValue.ts';
+import { publicOnly } from './publicOnly.ts';
+
+/** Handles one method for the module `ownId` (the port's module, never a message field). */
+export type BridgeHandler = (ownId: string, params: unknown) => Promise<unknown>;
+
+export interface BridgeMethodsOptions {
+  data: ModuleData;
+  kind: Kind;
+  getProfile: () => Promise<PublicProfile>;
+  /** Largest written value, in UTF-8 bytes of its JSON. */
+  valueBytes: number;
+}
+
+/** The methods a module may call, looked up by name. */
+export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, BridgeHandler> {
+  const { data, kind, getProfile, valueBytes } = options;
+  const profile = async () => publicOnly(await getProfile());
+  return new Map<BridgeMethod, BridgeHandler>([
+    [
+      'ready',
+      async (ownId, params): Promise<ReadyInfo> => {
+        parseParams('ready', params);
+        return { id: ownId, kind, profile: await profile() };
+      },
+    ],
+    [
+      'profile',
+      async (_ownId, params) => {
+        parseParams('profile', params);
+        return profile();
+      },
+    ],
+    [
+      'db.get',
+      async (ownId, params) => {
+        const { key } = parseParams('db.get', params);
+        resolveKey(ownId, key);
+        return data.get(ownId, key);
+      },
+    ],
+    [
+      'db.set',
+      async (ownId, params) => {
+        const { key, json } = parseParams('db.set', params);
+        resolveKey(ownId, key);
+        await data.set(ownId, key, decodeJsonValue(json, valueBytes));
+      },
+    ],
+  ]);
+}
+
+type Params<M extends BridgeMethod> = z.infer<(typeof METHOD_PARAMS)[M]>;
+
+/** Checks a method's parameters; a missing `p` counts as `{}`. */
+function parseParams<M extends BridgeMethod>(method: M, params: unknown): Params<M> {
+  const parsed = METHOD_PARAMS[method].safeParse(params ?? {});
+  if (parsed.success) return parsed.data as Params<M>;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.length ? `p.${issue.path.join('.')}` : 'p';
+  throw new OverlayError('BAD_REQUEST', `${method}: ${field} is invalid (${issue?.message ?? 'bad shape'})`);
+}

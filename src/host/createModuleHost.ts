@@ -1,0 +1,101 @@
+import { isKind, type Kind, type ModuleEntry, type PublicProfile } from '../api/index.ts';
+import type { ModuleData } from '../client/ModuleData.ts';
+import { BridgeHub, type HostEventName } from './BridgeHub.ts';
+import { type Clock, systemClock } from './Clock.ts';
+import { createFrameLayer } from './createFrameLayer.ts';
+import { type HostLimits, resolveHostLimits } from './HostLimits.ts';
+import type { ModuleState } from './ModuleState.ts';
+import { randomInstanceId } from './randomInstanceId.ts';
+import type { TrafficRecord } from './TrafficRecord.ts';
+
+export interface ModuleHostOptions {
+  /** Element the modules are shown in; the host adds one layer filling it. */
+  container: HTMLElement;
+  /** The data layer; the host passes it the caller's module id, taken from its port. */
+  data: ModuleData;
+  /** The overlay kind, as `Overlay.ready` reports it. */
+  kind: Kind;
+  /** The profile without credentials (the host strips them again anyway). */
+  getProfile: () => Promise<PublicProfile>;
+  /** Limits and timings. @default HOST_LIMITS */
+  limits?: Partial<HostLimits>;
+  /** @default systemClock */
+  clock?: Clock;
+  /** Jitter of restart delays. @default Math.random */
+  random?: () => number;
+  /** Instance ids of frames. @default 128 bits from crypto.getRandomValues */
+  randomId?: () => string;
+  /** Called for every answered request (for a developer studio). */
+  onTraffic?: (record: TrafficRecord) => void;
+}
+
+export interface ModuleHost {
+  /** Starts a module (or updates a mounted one: new size rescales, new URL reloads). */
+  mount(entry: ModuleEntry): void;
+  unmount(id: string): void;
+  /** Mounts what is new, unmounts what is gone, leaves the modules that stay untouched. */
+  sync(entries: readonly ModuleEntry[]): void;
+  /** Reloads that module's frame only (hot reload). */
+  reload(id: string): void;
+  /** Sends `profile` (a PublicProfile), `visible` or `hidden` to every connected module. */
+  emit(name: HostEventName, payload?: unknown): void;
+  /** The state of every mounted module. */
+  states(): ModuleState[];
+  /** Calls `listener` with a module's state whenever it changes; returns unsubscribe. */
+  onState(listener: (state: ModuleState) => void): () => void;
+  /** Removes every frame and listener. */
+  destroy(): void;
+}
+
+/** Shows modules in sandboxed frames and bridges their SDK calls to `data`. */
+export function createModuleHost(options: ModuleHostOptions): ModuleHost {
+  checkOptions(options);
+  const view = options.container.ownerDocument.defaultView;
+  if (!view) throw new TypeError('createModuleHost: container must be in a document with a window');
+  const layer = createFrameLayer(options.container);
+  const hub = new BridgeHub({
+    ...options,
+    limits: resolveHostLimits(options.limits),
+    clock: options.clock ?? systemClock,
+    random: options.random ?? Math.random,
+    randomId: options.randomId ?? randomInstanceId,
+    createChannel: () => new MessageChannel(),
+    createFrame: layer.createFrame,
+  });
+  const onMessage = (event: MessageEvent) => {
+    // Sandboxed frames have an opaque origin, serialised as "null"; nothing else may say hello.
+    if (event.origin !== 'null' || !event.source) return;
+    const source = event.source as Window;
+    hub.handleWindowMessage(source, event.data, (welcome, port) => {
+      // An opaque origin cannot be named: '*' is the only target, so the welcome holds nothing secret.
+      source.postMessage(welcome, { targetOrigin: '*', transfer: [port] });
+    });
+  };
+  view.addEventListener('message', onMessage);
+  return {
+    mount: (entry) => hub.mount(entry),
+    unmount: (id) => hub.unmount(id),
+    sync: (entries) => hub.sync(entries),
+    reload: (id) => hub.reload(id),
+    emit: (name, payload) => hub.emit(name, payload),
+    states: () => hub.states(),
+    onState: (listener) => hub.onState(listener),
+    destroy: () => {
+      view.removeEventListener('message', onMessage);
+      hub.destroy();
+      layer.destroy();
+    },
+  };
+}
+
+function checkOptions(options: ModuleHostOptions): void {
+  const { container, data, kind, getProfile } = options;
+  if (!container || typeof container.append !== 'function') {
+    throw new TypeError('createModuleHost: container must be an element');
+  }
+  if (!data || typeof data.get !== 'function' || typeof data.set !== 'function') {
+    throw new TypeError('createModuleHost: data must implement ModuleData');
+  }
+  if (!isKind(kind)) throw new TypeError('createModuleHost: kind must be game, tool, background or event');
+  if (typeof getProfile !== 'function') throw new TypeError('createModuleHost: getProfile must be a function');
+}

@@ -1,0 +1,38 @@
+import type { ModuleEntry } from '../api/index.ts';
+
+/**
+ * The sandboxed frame of a module: scripts only (never `allow-same-origin`, so the
+ * page has an opaque origin and cannot reach the parent), no referrer (the
+ * overlay address may hold the token), transparent, no scrollbars, design size.
+ */
+export function createModuleIframe(document: Document, entry: ModuleEntry, instance: string): HTMLIFrameElement {
+  const iframe = document.createElement('iframe');
+  iframe.setAttribute('sandbox', 'allow-scripts');
+  iframe.setAttribute('referrerpolicy', 'no-referrer');
+  iframe.setAttribute('allow', '');
+  iframe.setAttribute('scrolling', 'no'); // obsolete, but older CEF builds still show scrollbars without it
+  iframe.setAttribute('allowtransparency', 'true');
+  iframe.setAttribute('tabindex', '-1');
+  iframe.title = entry.name;
+  iframe.dataset.moduleId = entry.id;
+  Object.assign(iframe.style, {
+    position: 'absolute',
+    left: '0',
+    top: '0',
+    border: '0',
+    background: 'transparent',
+    overflow: 'hidden',
+    transformOrigin: '0 0',
+    width: `${entry.width}px`,
+    height: `${entry.height}px`,
+  });
+  iframe.src = moduleUrl(entry.url, document.baseURI, instance);
+  return iframe;
+}
+
+/** The module page with `#instance=<id>`: a fragment never reaches the server or a referrer. */
+export function moduleUrl(url: string, base: string, instance: string): string {
+  const target = new URL(url, base);
+  target.hash = `instance=${instance}`;
+  return target.href;
+}
