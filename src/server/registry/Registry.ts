@@ -27,6 +27,11 @@ export interface Registry {
   resolveToken(token: string): Promise<TokenGrant | undefined>;
   /** Exchanges an overlay id (`profile.overlays[kind]`) for a fresh overlay token; `undefined` for an unknown id. */
   exchangeOverlayId(overlayId: string): Promise<IssuedToken | undefined>;
-  /** The profile of a user, exactly as seeded. */
+  /** The profile of a user, exactly as seeded or last replaced. */
   profile(userId: string): Promise<Profile | undefined>;
+  /**
+   * Replaces a known user's profile (developer tools: the studio's profile editor,
+   * test fixtures). Overlay ids stay as seeded. Resolves false for an unknown user.
+   */
+  replaceProfile(userId: string, profile: Profile): Promise<boolean>;
 }

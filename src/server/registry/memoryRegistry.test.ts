@@ -65,3 +65,18 @@ describe('createMemoryRegistry', () => {
     expect(() => createMemoryRegistry(DEMO_SEED, { maxIssuedTokens: 1.5 })).toThrow(RangeError);
   });
 });
+
+describe('replaceProfile', () => {
+  it('replaces a known profile but keeps its overlay ids, and refuses an unknown user', async () => {
+    const { registry } = setup();
+    const userId = DEMO_PROFILE.user.userId;
+    const next = structuredClone(DEMO_PROFILE);
+    next.twitch.stream.title = 'New title';
+    next.overlays = { game: 'stolen', tool: 'stolen', background: 'stolen', event: 'stolen' };
+    expect(await registry.replaceProfile(userId, next)).toBe(true);
+    const stored = await registry.profile(userId);
+    expect(stored?.twitch.stream.title).toBe('New title');
+    expect(stored?.overlays).toEqual(DEMO_OVERLAY_IDS);
+    expect(await registry.replaceProfile('999999', next)).toBe(false);
+  });
+});

@@ -57,6 +57,12 @@ export function createMemoryRegistry(seed: Seed, options: MemoryRegistryOptions 
     async profile(userId) {
       return profiles.get(userId);
     },
+    async replaceProfile(userId, profile) {
+      const current = profiles.get(userId);
+      if (!current) return false;
+      profiles.set(userId, { ...structuredClone(profile), overlays: current.overlays });
+      return true;
+    },
   };
 }
 
