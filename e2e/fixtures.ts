@@ -1,0 +1,57 @@
+/**
+ * Playwright fixtures for overlay and module tests:
+ *
+ *   import { test, expect } from '../../e2e/fixtures.ts';
+ *   test('counts', async ({ overlay, api }) => {
+ *     const counter = await overlay.open({ kind: 'tool', modules: ['demo.tool.counter'] });
+ *     await counter.getByTestId('increment').click();
+ *     await expect.poll(() => api.get('demo.tool.counter', 'count')).toBe(1);
+ *   });
+ *
+ * Options (`test.use({...})`): `seed` (users, profiles and tokens; default the
+ * demo user) and `store` (`memory` or `sqlite`; default `sqlite` in the test's
+ * output folder, so a restarted server keeps its data).
+ */
+import { test as base, expect } from '@playwright/test';
+import { DEMO_SEED, type Seed } from '../src/server/index.ts';
+import { ApiServerDriver } from './support/ApiServerDriver.ts';
+import { NetworkSwitch } from './support/NetworkSwitch.ts';
+import { OverlayPage } from './support/OverlayPage.ts';
+
+export interface OverlayFixtures {
+  /** The reference API server of this test (started before the test, stopped after). */
+  api: ApiServerDriver;
+  /** The overlay page: open it, find module frames, read the debug panel. */
+  overlay: OverlayPage;
+  /** Cuts the page off from the API and back. */
+  network: NetworkSwitch;
+}
+
+export interface OverlayOptions {
+  seed: Seed;
+  store: 'memory' | 'sqlite';
+}
+
+export const test = base.extend<OverlayFixtures & OverlayOptions>({
+  seed: [DEMO_SEED, { option: true }],
+  store: ['sqlite', { option: true }],
+  api: async ({ seed, store }, use, testInfo) => {
+    const storeUrl = store === 'memory' ? 'memory' : `sqlite:${testInfo.outputPath('api.sqlite')}`;
+    const driver = new ApiServerDriver(structuredClone(seed), storeUrl);
+    await driver.start();
+    await use(driver);
+    await driver.stop();
+  },
+  overlay: async ({ page, api }, use) => {
+    await use(new OverlayPage(page, api));
+  },
+  network: async ({ page, api }, use) => {
+    await use(new NetworkSwitch(page, () => api.url));
+  },
+});
+
+export { expect };
+export type { ApiServerDriver } from './support/ApiServerDriver.ts';
+export type { ModuleFrame } from './support/ModuleFrame.ts';
+export type { NetworkSwitch } from './support/NetworkSwitch.ts';
+export type { OverlayPage } from './support/OverlayPage.ts';

@@ -1,0 +1,85 @@
+import { KINDS, type Json, type Kind, type Profile } from '../../src/api/index.ts';
+import { type RunningApiServer, type Seed, startApiServer } from '../../src/server/index.ts';
+
+/** The reference API server of one test: started, stopped and restarted on the same port and store. */
+export class ApiServerDriver {
+  private server: RunningApiServer | undefined;
+  private port = 0;
+
+  constructor(
+    private readonly seed: Seed,
+    private readonly store: string,
+  ) {}
+
+  /** Base URL, e.g. `http://127.0.0.1:40123`. */
+  get url(): string {
+    if (!this.server) throw new Error('the API server is not running');
+    return this.server.url;
+  }
+
+  /** The first seeded user's profile. */
+  get profile(): Profile {
+    return this.seed.users[0]!.profile;
+  }
+
+  /** The seeded overlay token of each kind, and the website token. */
+  get tokens(): Record<Kind | 'website', string> {
+    const tokens = this.seed.users[0]!.tokens;
+    const find = (kind: Kind | 'website') =>
+      tokens.find((t) => (kind === 'website' ? t.context === 'website' : t.context === 'overlay' && t.overlay === kind))?.token;
+    const entries = [...KINDS, 'website' as const].map((kind) => [kind, find(kind) ?? '']);
+    return Object.fromEntries(entries) as Record<Kind | 'website', string>;
+  }
+
+  /** Starts the server (again, on the port it had before, so pages keep their address). */
+  async start(): Promise<void> {
+    if (this.server) return;
+    this.server = await startApiServer({ port: this.port, seed: this.seed, store: this.store });
+    this.port = this.server.port;
+  }
+
+  /** Stops the server; the page sees connection errors until `start()`. */
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    await server?.close();
+  }
+
+  /** Changes the user's profile on the running server (the page sees it on its next refresh). */
+  async updateProfile(change: (profile: Profile) => void): Promise<void> {
+    const user = this.seed.users[0]!;
+    change(user.profile);
+    if (this.server) await this.server.registry.replaceProfile(user.profile.user.userId, user.profile);
+  }
+
+  /** Selects exactly these modules for an overlay kind. */
+  async selectModules(kind: Kind, ids: string[]): Promise<void> {
+    await this.updateProfile(({ selected }) => {
+      if (kind === 'tool') selected.tools = [...ids];
+      else selected[kind] = ids[0] ?? '';
+    });
+  }
+
+  /** Reads a stored value the way a module of `kind` would (undefined: never set). */
+  async get(moduleId: string, key: string, kind: Kind = 'tool'): Promise<Json | undefined> {
+    const query = new URLSearchParams({ id: moduleId, key });
+    const response = await fetch(`${this.url}/me/database?${query}`, { headers: this.auth(kind) });
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw new Error(`GET /me/database answered ${response.status}: ${await response.text()}`);
+    return ((await response.json()) as { value: Json }).value;
+  }
+
+  /** Stores a value as a module of `kind` would. */
+  async set(moduleId: string, key: string, value: Json, kind: Kind = 'tool'): Promise<void> {
+    const response = await fetch(`${this.url}/me/database`, {
+      method: 'PATCH',
+      headers: { ...this.auth(kind), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: moduleId, key, value }),
+    });
+    if (!response.ok) throw new Error(`PATCH /me/database answered ${response.status}: ${await response.text()}`);
+  }
+
+  private auth(kind: Kind): Record<string, string> {
+    return { Authorization: `Bearer ${this.tokens[kind]}` };
+  }
+}

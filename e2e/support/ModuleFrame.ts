@@ -1,0 +1,30 @@
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+
+/** One module of the overlay: its sandboxed frame and its state in the host. */
+export class ModuleFrame {
+  readonly iframe: Locator;
+  readonly content: FrameLocator;
+
+  constructor(
+    readonly page: Page,
+    readonly id: string,
+  ) {
+    this.iframe = page.locator(`iframe[data-module-id="${id}"]`);
+    this.content = this.iframe.contentFrame();
+  }
+
+  /** Locates an element of the module by its `data-testid`. */
+  getByTestId(testId: string): Locator {
+    return this.content.getByTestId(testId);
+  }
+
+  /** Waits until the module's SDK has connected to the host. */
+  async waitUntilReady(): Promise<void> {
+    await expect(this.iframe).toHaveAttribute('data-state', 'ready');
+  }
+
+  /** The host's state of this module: connecting, ready, restarting or crashed. */
+  state(): Promise<string | null> {
+    return this.iframe.getAttribute('data-state');
+  }
+}
