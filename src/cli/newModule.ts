@@ -1,0 +1,176 @@
+/**
+ * `npm run new-module -- <module id> [--kind <kind>] [--dir <folder>]`: creates
+ * a working module folder (manifest, a small SDK page, a Playwright spec).
+ */
+import { access, mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isKind, KINDS, type Kind } from '../api/kind.ts';
+import { isModuleId } from '../api/resolveKey.ts';
+
+/** A refusal the command prints as is. */
+export class ScaffoldError extends Error {}
+
+const DOTTED_ID = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;
+const USAGE = `usage: npm run new-module -- <module id> [--kind ${KINDS.join('|')}] [--dir modules]`;
+
+/** Creates `<modulesDir>/<id>/` with its files; refuses a bad or taken id and a bad kind. Returns the paths written. */
+export async function createModule(modulesDir: string, id: string, kind: string): Promise<string[]> {
+  if (!isModuleId(id) || !DOTTED_ID.test(id)) {
+    throw new ScaffoldError(
+      `"${id}" is not a module id: use dotted names of letters, digits, "_" or "-", e.g. "yourname.tool.clock"`,
+    );
+  }
+  if (!isKind(kind)) throw new ScaffoldError(`"${kind}" is not a kind: use one of ${KINDS.join(', ')}`);
+  const folder = join(modulesDir, id);
+  if (await exists(folder)) throw new ScaffoldError(`module id "${id}" is taken: ${folder} already exists`);
+  await mkdir(folder, { recursive: true });
+  const files = moduleFiles(id, kind);
+  for (const [name, text] of Object.entries(files)) await writeFile(join(folder, name), text, { flag: 'wx' });
+  return Object.keys(files).map((name) => join(folder, name));
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** "yourname.tool.big-clock" -> "Big clock". */
+export function displayName(id: string): string {
+  const words = id.split('.').at(-1)!.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1) || id;
+}
+
+function moduleFiles(id: string, kind: Kind): Record<string, string> {
+  const name = displayName(id);
+  return {
+    'module.json': `${JSON.stringify({ name, kind, width: 1920, height: 1080 }, null, 2)}\n`,
+    'index.html': indexHtml(name),
+    [`${id}.spec.ts`]: specTs(id, kind),
+  };
+}
+
+function indexHtml(name: string): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>${name}</title>
+    <script src="/sdk.js"></script>
+    <style>
+      html, body { margin: 0; background: transparent; overflow: hidden; }
+      .card {
+        position: absolute; top: 48px; left: 48px; display: flex; align-items: center; gap: 20px;
+        padding: 16px 24px; border-radius: 18px; background: rgb(14 16 28 / 0.78);
+        color: #f4f5fb; font: 600 24px/1.2 system-ui, sans-serif;
+      }
+      output { font-size: 56px; font-weight: 800; font-variant-numeric: tabular-nums; }
+      button { border: 0; border-radius: 12px; padding: 10px 18px; font: inherit; cursor: pointer; }
+      .note { margin: 0; font-size: 14px; color: #c6c9dd; }
+    </style>
+  </head>
+  <body>
+    <main class="card">
+      <span>${name}</span>
+      <output data-testid="count">0</output>
+      <button type="button" data-testid="increment" disabled>+1</button>
+      <p class="note" data-testid="note" hidden></p>
+    </main>
+    <script>
+      const $ = (id) => document.querySelector(\`[data-testid="\${id}"]\`);
+      let count = 0;
+
+      function showNote(text) {
+        $('note').textContent = text;
+        $('note').hidden = !text;
+      }
+
+      async function start() {
+        await Overlay.ready;
+        const saved = await Overlay.db.get('count'); // undefined until first set
+        count = Number.isInteger(saved) ? saved : 0;
+        $('count').textContent = String(count);
+        $('increment').disabled = false;
+      }
+
+      $('increment').addEventListener('click', async () => {
+        count += 1;
+        $('count').textContent = String(count);
+        try {
+          await Overlay.db.set('count', count);
+        } catch (error) {
+          showNote(\`Not saved (\${error?.code ?? 'error'})\`);
+        }
+      });
+
+      // Another module or overlay wrote our key.
+      Overlay.on('change', ({ key, value }) => {
+        if (key !== 'count' || !Number.isInteger(value)) return;
+        count = value;
+        $('count').textContent = String(count);
+      });
+
+      start().catch((error) => showNote(\`Not loaded (\${error?.code ?? 'error'})\`));
+    </script>
+  </body>
+</html>
+`;
+}
+
+function specTs(id: string, kind: Kind): string {
+  return `import { expect, test } from '../../e2e/fixtures.ts';
+
+test('shows and stores', async ({ overlay }) => {
+  const frame = await overlay.open({ kind: '${kind}', modules: ['${id}'] });
+  await expect(frame.getByTestId('count')).toHaveText('0');
+  await frame.getByTestId('increment').click();
+  await expect(frame.getByTestId('count')).toHaveText('1');
+  // db.set resolves once the write is queued; the server has it soon after.
+  await expect.poll(() => overlay.db.get('${id}', 'count')).toBe(1);
+});
+`;
+}
+
+/** Parses `<id> [--kind k] [--dir d]`; `--kind` defaults to tool, `--dir` to modules. */
+export function parseArgs(argv: string[]): { id: string; kind: string; dir: string } {
+  const flags: Record<string, string> = { kind: 'tool', dir: 'modules' };
+  const positional: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const match = /^--(kind|dir)(?:=(.*))?$/.exec(argv[i]!);
+    if (!match) positional.push(argv[i]!);
+    else flags[match[1]!] = match[2] ?? argv[++i] ?? '';
+  }
+  if (positional.length !== 1 || positional[0]!.startsWith('-')) throw new ScaffoldError(USAGE);
+  return { id: positional[0]!, kind: flags.kind!, dir: flags.dir! };
+}
+
+export interface CommandIo {
+  cwd: string;
+  log(line: string): void;
+  error(line: string): void;
+}
+
+/** Runs the command; returns the exit code. */
+export async function runNewModule(argv: string[], io: CommandIo): Promise<number> {
+  try {
+    const { id, kind, dir } = parseArgs(argv);
+    const files = await createModule(resolve(io.cwd, dir), id, kind);
+    io.log(`Created module "${id}" (${kind}):`);
+    for (const file of files) io.log(`  ${file}`);
+    io.log(`Next: npm run dev (it shows up at once), then npx playwright test ${dir}/${id}`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ScaffoldError)) throw error;
+    io.error(error.message);
+    return 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const io = { cwd: process.cwd(), log: console.log, error: console.error };
+  process.exitCode = await runNewModule(process.argv.slice(2), io);
+}

@@ -1,0 +1,31 @@
+import type { ViteDevServer } from 'vite';
+import { filterModuleReloads, type ModuleReloadFilter } from './filterModuleReloads.ts';
+import { locateModuleFile } from './locateModuleFile.ts';
+import { moduleFilesMiddleware } from './moduleFilesMiddleware.ts';
+import type { ModulesContext } from './ModulesContext.ts';
+import { RESOLVED_VIRTUAL_MODULE_ID } from './virtualModule.ts';
+
+/**
+ * Wires the context into a dev server: HMR events and virtual-module
+ * invalidation, the watcher on every module folder, the file middleware.
+ * Returns the filter that keeps module page edits from reloading the page.
+ */
+export function connectDevServer(context: ModulesContext, server: ViteDevServer): ModuleReloadFilter {
+  const client = server.environments.client;
+  context.connect({
+    send: (event, data) => client.hot.send(event, data),
+    invalidate: () => {
+      const virtual = client.moduleGraph.getModuleById(RESOLVED_VIRTUAL_MODULE_ID);
+      if (virtual) client.moduleGraph.invalidateModule(virtual);
+    },
+  });
+  // Folders outside the root (OVERLAY_MODULE_DIRS) are not watched otherwise.
+  server.watcher.add([...context.dirs]);
+  const onFolder = (dir: string) => {
+    if (locateModuleFile(context.dirs, dir)?.rest === '') void context.rescan();
+  };
+  server.watcher.on('addDir', onFolder);
+  server.watcher.on('unlinkDir', onFolder);
+  server.middlewares.use(moduleFilesMiddleware(context));
+  return filterModuleReloads(client.hot, context.root);
+}

@@ -1,0 +1,85 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { discoverModules } from './discoverModules.ts';
+import { resolveModuleDirs, resolveOptions } from './options.ts';
+import { makeTempRoot, writeFixtureModule } from './writeFixtureModule.ts';
+
+let root: string;
+beforeEach(async () => {
+  root = await makeTempRoot();
+});
+afterEach(() => rm(root, { recursive: true, force: true }));
+
+const tool = { name: 'Counter', kind: 'tool' };
+
+describe('discoverModules', () => {
+  it('lists valid modules sorted by id, with defaults and the page URL', async () => {
+    const dir = join(root, 'modules');
+    await writeFixtureModule(dir, 'demo.b', { name: 'B', kind: 'game', width: 800, height: 600 });
+    await writeFixtureModule(dir, 'demo.a', tool);
+    const { modules, problems } = await discoverModules([dir], root);
+    expect(problems).toEqual([]);
+    expect(modules.map((module) => module.entry)).toEqual([
+      { id: 'demo.a', url: '/modules/demo.a/index.html', name: 'Counter', kind: 'tool', width: 1920, height: 1080 },
+      { id: 'demo.b', url: '/modules/demo.b/index.html', name: 'B', kind: 'game', width: 800, height: 600 },
+    ]);
+    expect(modules[0]!.dir).toBe(join(dir, 'demo.a'));
+  });
+
+  it('skips a bad manifest with its path and the reason', async () => {
+    const dir = join(root, 'modules');
+    await writeFixtureModule(dir, 'demo.good', tool);
+    await writeFixtureModule(dir, 'demo.kind', { name: 'x', kind: 'widget' });
+    await writeFixtureModule(dir, 'demo.json', '{ nope');
+    await writeFixtureModule(dir, 'demo.nopage', tool, {});
+    const { modules, problems } = await discoverModules([dir], root);
+    expect(modules.map((module) => module.entry.id)).toEqual(['demo.good']);
+    expect(problems).toEqual([
+      { path: 'modules/demo.json/module.json', reason: expect.stringContaining('not JSON') },
+      { path: 'modules/demo.kind/module.json', reason: expect.stringMatching(/^invalid manifest: kind: /) },
+      { path: 'modules/demo.nopage/module.json', reason: 'index.html is missing' },
+    ]);
+  });
+
+  it('skips a folder whose name is not a module id, and ignores folders without a manifest', async () => {
+    const dir = join(root, 'modules');
+    await writeFixtureModule(dir, 'not an id', tool);
+    await writeFixtureModule(dir, 'shared-assets', undefined);
+    await writeFixtureModule(dir, '.hidden', tool);
+    const { modules, problems } = await discoverModules([dir], root);
+    expect(modules).toEqual([]);
+    expect(problems).toEqual([
+      { path: 'modules/not an id/module.json', reason: expect.stringContaining('"not an id" is not a module id') },
+    ]);
+  });
+
+  it('reads several folders; the first one of an id wins; a missing folder is empty', async () => {
+    await writeFixtureModule(join(root, 'modules'), 'demo.a', tool);
+    await writeFixtureModule(join(root, 'e2e/modules'), 'evil.a', { name: 'Evil', kind: 'tool' });
+    await writeFixtureModule(join(root, 'e2e/modules'), 'demo.a', tool);
+    const dirs = [join(root, 'modules'), join(root, 'e2e/modules'), join(root, 'absent')];
+    const { modules, problems } = await discoverModules(dirs, root);
+    expect(modules.map((module) => module.entry.id)).toEqual(['demo.a', 'evil.a']);
+    expect(problems).toEqual([
+      { path: 'e2e/modules/demo.a/module.json', reason: 'module id "demo.a" is already taken by modules/demo.a' },
+    ]);
+  });
+});
+
+describe('resolveModuleDirs', () => {
+  it('defaults to modules/ and adds OVERLAY_MODULE_DIRS', () => {
+    const env = { OVERLAY_MODULE_DIRS: 'e2e/modules, /abs/mods,,modules' };
+    expect(resolveModuleDirs('/root', resolveOptions({ env }))).toEqual([
+      '/root/modules',
+      '/root/e2e/modules',
+      '/abs/mods',
+    ]);
+    expect(resolveModuleDirs('/root', resolveOptions({ dirs: ['a', 'b'], env: {} }))).toEqual(['/root/a', '/root/b']);
+  });
+
+  it('refuses dirs that are not folder paths', () => {
+    expect(() => resolveOptions({ dirs: [''] })).toThrow(/dirs must be/);
+    expect(() => resolveOptions({ dirs: 'modules' as never })).toThrow(/dirs must be/);
+  });
+});

@@ -1,0 +1,30 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { listModuleFiles } from './listModuleFiles.ts';
+import type { ModulesContext } from './ModulesContext.ts';
+
+/** An asset for the build output, as Rollup's `emitFile` takes it. */
+export interface EmittedAsset {
+  type: 'asset';
+  fileName: string;
+  source: string | Uint8Array;
+}
+
+/**
+ * Emits `modules/<id>/...` for every module, `sdk.js`, `sdk.mjs`, `sdk.d.ts`
+ * and `modules.json` (the registry: `{modules, problems}`).
+ */
+export async function emitBuildFiles(context: ModulesContext, emit: (asset: EmittedAsset) => void): Promise<void> {
+  const { modules } = context.registry;
+  for (const { id } of modules) {
+    const dir = context.moduleDir(id)!;
+    for (const file of await listModuleFiles(dir)) {
+      emit({ type: 'asset', fileName: `modules/${id}/${file}`, source: await readFile(join(dir, file)) });
+    }
+  }
+  const sdk = await context.sdk.get();
+  emit({ type: 'asset', fileName: 'sdk.js', source: sdk.classic });
+  emit({ type: 'asset', fileName: 'sdk.mjs', source: sdk.esm });
+  emit({ type: 'asset', fileName: 'sdk.d.ts', source: sdk.types });
+  emit({ type: 'asset', fileName: 'modules.json', source: `${JSON.stringify(context.registry, null, 2)}\n` });
+}

@@ -1,0 +1,59 @@
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { connectDevServer } from './connectDevServer.ts';
+import { emitBuildFiles } from './emitBuildFiles.ts';
+import type { ModuleReloadFilter } from './filterModuleReloads.ts';
+import { ModulesContext } from './ModulesContext.ts';
+import { type OverlayModulesOptions, resolveModuleDirs, resolveOptions } from './options.ts';
+import { RESOLVED_VIRTUAL_MODULE_ID, renderVirtualModule, VIRTUAL_MODULE_ID } from './virtualModule.ts';
+
+/**
+ * Discovers `<dir>/<id>/module.json`, gives the page the registry as
+ * `virtual:overlay-modules`, serves module files and the SDK in dev (with
+ * `overlay:modules` / `overlay:module-changed` HMR events) and emits them in builds.
+ */
+export function overlayModules(options: OverlayModulesOptions = {}): Plugin {
+  const settings = resolveOptions(options);
+  let context: ModulesContext | undefined;
+  let reloads: ModuleReloadFilter | undefined;
+  let isBuild = false;
+  // configResolved runs before every other hook.
+  const current = () => context!;
+
+  return {
+    name: 'overlay-modules',
+    async configResolved(config) {
+      isBuild = config.command === 'build';
+      context = new ModulesContext({
+        root: config.root,
+        dirs: resolveModuleDirs(config.root, settings),
+        sdkDir: resolve(config.root, settings.sdkDir),
+        bundleSdk: settings.bundleSdk,
+        logger: config.logger,
+      });
+      await context.scan();
+    },
+    resolveId(id) {
+      return id === VIRTUAL_MODULE_ID ? RESOLVED_VIRTUAL_MODULE_ID : undefined;
+    },
+    load(id) {
+      return id === RESOLVED_VIRTUAL_MODULE_ID ? renderVirtualModule(current().registry) : undefined;
+    },
+    configureServer(server) {
+      reloads = connectDevServer(current(), server);
+    },
+    hotUpdate({ type, file }) {
+      if (this.environment.name !== 'client') return;
+      if (!current().handleFileEvent(type, file)) {
+        reloads?.clear();
+        return;
+      }
+      if (file.endsWith('.html')) reloads?.expect(file);
+      return [];
+    },
+    async generateBundle() {
+      if (!isBuild || this.environment.name !== 'client') return;
+      await emitBuildFiles(current(), (asset) => this.emitFile(asset));
+    },
+  };
+}

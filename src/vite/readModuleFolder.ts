@@ -1,0 +1,50 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ModuleManifestSchema } from '../api/manifest.ts';
+import { isModuleId } from '../api/resolveKey.ts';
+import { type DiscoveredModule, moduleUrl } from './ModuleRegistry.ts';
+
+/** A module folder read: the module, or the reason it is skipped. */
+export type FolderResult = { ok: true; module: DiscoveredModule } | { ok: false; reason: string };
+
+/**
+ * Reads `<dir>/module.json` of a folder named `id` and checks it: the name is a
+ * module id, the manifest parses and passes the schema, `index.html` exists.
+ */
+export async function readModuleFolder(dir: string, id: string): Promise<FolderResult> {
+  if (!isModuleId(id)) {
+    return { ok: false, reason: `folder name "${id}" is not a module id (1-128 letters, digits, ".", "_" or "-")` };
+  }
+  const json = await readJson(join(dir, 'module.json'));
+  if (!json.ok) return json;
+  const parsed = ModuleManifestSchema.safeParse(json.value);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'manifest'}: ${issue.message}`);
+    return { ok: false, reason: `invalid manifest: ${issues.join('; ')}` };
+  }
+  if (!(await isFile(join(dir, 'index.html')))) return { ok: false, reason: 'index.html is missing' };
+  return { ok: true, module: { dir, entry: { ...parsed.data, id, url: moduleUrl(id) } } };
+}
+
+async function readJson(file: string): Promise<{ ok: true; value: unknown } | { ok: false; reason: string }> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    return { ok: false, reason: `cannot read module.json (${(error as NodeJS.ErrnoException).code ?? error})` };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, reason: `module.json is not JSON (${(error as Error).message})` };
+  }
+}
+
+/** True when `file` exists and is a regular file (symlinks followed). */
+export async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
