@@ -34,7 +34,7 @@ describe('createModule', () => {
     const spec = await readFile(join(folder, 'me.game.big-clock.spec.ts'), 'utf8');
     expect(spec).toContain("from '../../e2e/fixtures.ts'");
     expect(spec).toContain("overlay.open({ kind: 'game', modules: ['me.game.big-clock'] })");
-    expect(spec).toContain("overlay.db.get('me.game.big-clock', 'count')");
+    expect(spec).toContain("api.get('me.game.big-clock', 'count', 'game')");
   });
 
   it.each(['nodot', 'bad id.x', 'a:b.c', '.lead.x', 'trail.', 'a..b', `x.${'y'.repeat(130)}`])(

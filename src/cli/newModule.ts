@@ -124,13 +124,15 @@ function indexHtml(name: string): string {
 function specTs(id: string, kind: Kind): string {
   return `import { expect, test } from '../../e2e/fixtures.ts';
 
-test('shows and stores', async ({ overlay }) => {
+test('shows, stores and keeps the count', async ({ overlay, api }) => {
   const frame = await overlay.open({ kind: '${kind}', modules: ['${id}'] });
   await expect(frame.getByTestId('count')).toHaveText('0');
   await frame.getByTestId('increment').click();
   await expect(frame.getByTestId('count')).toHaveText('1');
   // db.set resolves once the write is queued; the server has it soon after.
-  await expect.poll(() => overlay.db.get('${id}', 'count')).toBe(1);
+  await expect.poll(() => api.get('${id}', 'count', '${kind}')).toBe(1);
+  await overlay.page.reload();
+  await expect(overlay.module('${id}').getByTestId('count')).toHaveText('1');
 });
 `;
 }

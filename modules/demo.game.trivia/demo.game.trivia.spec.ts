@@ -1,0 +1,22 @@
+import { expect, test } from '../../e2e/fixtures.ts';
+
+const ID = 'demo.game.trivia';
+
+test('scores a right answer and keeps score and round', async ({ overlay, api }) => {
+  const trivia = await overlay.open({ kind: 'game', modules: [ID] });
+  await expect(trivia.getByTestId('question')).toContainText('plumber');
+  await trivia.getByTestId('answer-1').click(); // Mario, see questions.js
+  await expect(trivia.getByTestId('feedback')).toHaveText('Correct!');
+  await expect(trivia.getByTestId('score')).toHaveText('1');
+  await expect.poll(() => api.get(ID, 'score', 'game')).toBe(1);
+  await expect.poll(() => api.get(ID, 'round', 'game')).toBe(1);
+  await expect(trivia.getByTestId('round')).toHaveText('2');
+});
+
+test('shows the right answer after a wrong one', async ({ overlay }) => {
+  const trivia = await overlay.open({ kind: 'game', modules: [ID] });
+  await trivia.getByTestId('answer-0').click();
+  await expect(trivia.getByTestId('feedback')).toHaveText('It was Mario.');
+  await expect(trivia.getByTestId('score')).toHaveText('0');
+  await expect(trivia.getByTestId('answer-1')).toHaveAttribute('data-result', 'right');
+});
