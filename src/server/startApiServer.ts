@@ -50,7 +50,8 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   const onInternalError = options.onInternalError ?? console.error;
   const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits, onInternalError });
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
-  const server = createServer(getRequestListener(app.fetch, { errorHandler }));
+  // Without Host, the adapter raises a RequestError we answer as JSON; Node's own check would send an empty 400.
+  const server = createServer({ requireHostHeader: false }, getRequestListener(app.fetch, { errorHandler }));
   server.on('clientError', answerClientError);
   try {
     await listen(server, port, host);

@@ -1,3 +1,4 @@
+import type { Profile } from '../../api/index.ts';
 import type { Seed } from './seed.ts';
 
 /** Overlay ids of the demo user: exchange one at `POST /auth/overlay` for an overlay token. */
@@ -18,7 +19,7 @@ export const DEMO_TOKENS = {
 } as const;
 
 /** A partner streamer, live right now, with every overlay kind and several tools selected. */
-export const DEMO_PROFILE = {
+export const DEMO_PROFILE: Profile = {
   user: {
     userId: '40917221',
     userName: 'PixelPioneer',

@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const TSX_LOADER = pathToFileURL(fileURLToPath(new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url))).href;
+
+/**
+ * The command that runs the CLI in one Node process. Not `tsx main.ts`: the tsx
+ * CLI runs the server in a child of its own, so a SIGKILL would miss the server.
+ */
+export function apiServerCommand(args: readonly string[] = []): { command: string; args: string[] } {
+  return { command: process.execPath, args: ['--import', TSX_LOADER, MAIN, ...args] };
+}
+
+export interface SpawnedApiServer {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything printed to stdout and stderr so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the exit code (or the signal) once the process has ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Sends `signal` (default SIGTERM) and waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export interface SpawnApiServerOptions {
+  /** CLI flags, e.g. `['--port', '0', '--store', 'memory']`. */
+  args?: readonly string[];
+  cwd?: string;
+  /** Give up waiting for the listening line after this long. @default 15000 */
+  timeoutMs?: number;
+}
+
+/** Starts the CLI as a child process; resolves once it prints `API listening on <url>`. */
+export function spawnApiServer({ args = [], cwd, timeoutMs = 15_000 }: SpawnApiServerOptions = {}): Promise<SpawnedApiServer> {
+  const { command, args: argv } = apiServerCommand(args);
+  const child = spawn(command, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => fail(`no listening line within ${timeoutMs} ms`), timeoutMs);
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`API server did not start: ${why}\nstdout: ${out}\nstderr: ${err}`));
+    };
+    exited.then(({ code, signal }) => fail(`exited with ${code ?? signal}`));
+    child.stdout!.on('data', () => {
+      const url = /^API listening on (http:\/\/\S+)$/m.exec(out)?.[1];
+      if (!url) return;
+      clearTimeout(timer);
+      const stop = (signal: NodeJS.Signals = 'SIGTERM') => (child.kill(signal), exited);
+      resolve({ url, port: Number(new URL(url).port), child, stdout: () => out, stderr: () => err, exited, stop });
+    });
+  });
+}
