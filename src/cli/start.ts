@@ -31,7 +31,7 @@ async function main(argv: string[]): Promise<void> {
   const server = await startApiServer({
     ...options,
     registry,
-    wrap: (store) => createPageApp({ distDir, api: createApiApp({ registry, store, limits: options.limits }) }),
+    wrap: (store) => createPageApp({ distDir, api: createApiApp({ registry, store, limits: options.limits, devRoutes: true }) }),
   });
   console.log(banner(server.url, seed, options.storeUrl));
   const stop = () => void server.close().then(() => process.exit(0));

@@ -6,6 +6,7 @@ import { ApiError, errorResponse } from './ApiError.ts';
 import { type ApiLimits, resolveLimits } from './ApiLimits.ts';
 import { withCors } from './cors.ts';
 import { readEntry, writeEntry } from './databaseRoutes.ts';
+import { devRouteGuard } from './devRoutes.ts';
 import { type Route, routeGuard } from './routeTable.ts';
 import { toErrorResponse } from './toErrorResponse.ts';
 
@@ -18,13 +19,15 @@ export interface ApiAppOptions {
   limits?: Partial<ApiLimits>;
   /** Receives errors that are not the client's fault (answered 500). @default console.error */
   onInternalError?: (error: unknown) => void;
+  /** Serves the studio's `GET /dev/database` and `PUT /dev/profile` (development servers only). @default false */
+  devRoutes?: boolean;
 }
 
 /**
  * The whole API as a Hono app. Its `fetch` is a web-standard handler that serves
  * the paths at its root, so it can be mounted under a prefix by stripping it.
  */
-export function createApiApp({ registry, store, limits, onInternalError = console.error }: ApiAppOptions): Hono {
+export function createApiApp({ registry, store, limits, onInternalError = console.error, devRoutes = false }: ApiAppOptions): Hono {
   const deps = { registry, store, limits: resolveLimits(limits) };
   const routes: Route[] = [
     { method: 'GET', path: '/me', handler: readProfile(deps) },
@@ -40,6 +43,7 @@ export function createApiApp({ registry, store, limits, onInternalError = consol
     const answer = withCors(c.res);
     if (answer !== c.res) c.res = answer;
   });
+  if (devRoutes) app.use('*', devRouteGuard(deps));
   app.use('*', routeGuard(routes));
   for (const { method, path, handler } of routes) app.on(method, path, (c) => handler(c.req.raw));
   // Unreachable behind routeGuard; kept so that no path can answer Hono's plain-text 404.
