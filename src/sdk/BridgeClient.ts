@@ -1,0 +1,133 @@
+import { isErrorCode, OverlayError } from '../api/OverlayError.ts';
+import type { SdkPort, SdkTimers } from './SdkTimers.ts';
+
+interface Call {
+  id: number;
+  m: string;
+  p: unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: OverlayError) => void;
+  timer: unknown;
+  settled: boolean;
+}
+
+type Listener = (data: unknown) => void;
+
+export interface BridgeClientOptions {
+  timers: SdkTimers;
+  /** @default 15000 */
+  timeoutMs?: number;
+  /** Calls sent and not yet answered; later calls wait in order. @default 64 */
+  maxInFlight?: number;
+}
+
+/**
+ * The module's side of the port: numbered calls with a deadline each, at most
+ * `maxInFlight` on the wire (the rest queued in order, also before the port
+ * exists), replies matched by id, events to listeners, pings answered.
+ */
+export class BridgeClient {
+  private port: SdkPort | null = null;
+  private nextId = 1;
+  private readonly queue: Call[] = [];
+  /** Sent and unanswered; a call that timed out keeps its slot until the host answers. */
+  private readonly inFlight = new Map<number, Call>();
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly timers: SdkTimers;
+  private readonly timeoutMs: number;
+  private readonly maxInFlight: number;
+
+  constructor(options: BridgeClientOptions) {
+    this.timers = options.timers;
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.maxInFlight = options.maxInFlight ?? 64;
+  }
+
+  /** Starts talking on `port` (after the welcome); queued calls go out. */
+  attach(port: SdkPort): void {
+    this.port = port;
+    port.onmessage = (event) => this.receive(event.data);
+    this.pump();
+  }
+
+  /** Calls method `m`; rejects with OverlayError (TIMEOUT after the deadline). */
+  call(m: string, p: unknown): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const call: Call = { id: this.nextId++, m, p, resolve, reject, timer: undefined, settled: false };
+      call.timer = this.timers.setTimeout(() => this.expire(call), this.timeoutMs);
+      this.queue.push(call);
+      this.pump();
+    });
+  }
+
+  /** Adds an event listener; returns its remover. */
+  on(name: string, listener: Listener): () => void {
+    const set = this.listeners.get(name) ?? new Set();
+    this.listeners.set(name, set);
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  }
+
+  private pump(): void {
+    while (this.port && this.queue.length > 0 && this.inFlight.size < this.maxInFlight) {
+      const call = this.queue.shift() as Call;
+      this.inFlight.set(call.id, call);
+      try {
+        this.port.postMessage({ v: 1, k: 'req', id: call.id, m: call.m, p: call.p });
+      } catch {
+        this.inFlight.delete(call.id);
+        this.settle(call, new OverlayError('BAD_REQUEST', 'the call cannot be cloned'));
+      }
+    }
+  }
+
+  private expire(call: Call): void {
+    const queued = this.queue.indexOf(call);
+    if (queued !== -1) this.queue.splice(queued, 1);
+    this.settle(call, new OverlayError('TIMEOUT', `${call.m} got no answer within ${this.timeoutMs} ms`));
+  }
+
+  private settle(call: Call, error: OverlayError | null, value?: unknown): void {
+    if (call.settled) return;
+    call.settled = true;
+    this.timers.clearTimeout(call.timer);
+    if (error) call.reject(error);
+    else call.resolve(value);
+  }
+
+  private receive(data: unknown): void {
+    const message = data as { k?: unknown; id?: unknown; ok?: unknown; r?: unknown; e?: unknown; n?: unknown };
+    if (!message || typeof message !== 'object') return;
+    if (message.k === 'res') this.reply(message.id, message.ok === true, message.r, message.e);
+    else if (message.k === 'evt' && typeof message.n === 'string') this.emit(message.n, (data as { d?: unknown }).d);
+    else if (message.k === 'ping') this.port?.postMessage({ k: 'pong', t: (data as { t?: unknown }).t });
+  }
+
+  private reply(id: unknown, ok: boolean, result: unknown, error: unknown): void {
+    const call = this.inFlight.get(id as number);
+    if (!call) return;
+    this.inFlight.delete(call.id);
+    this.settle(call, ok ? null : toOverlayError(error), result);
+    this.pump();
+  }
+
+  private emit(name: string, data: unknown): void {
+    for (const listener of this.listeners.get(name) ?? []) {
+      try {
+        listener(data);
+      } catch (error) {
+        // One listener's bug must not silence the others; report it on its own.
+        this.timers.setTimeout(() => {
+          throw error;
+        }, 0);
+      }
+    }
+  }
+}
+
+function toOverlayError(error: unknown): OverlayError {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return new OverlayError(isErrorCode(code) ? code : 'INTERNAL', typeof message === 'string' ? message : 'failed');
+}

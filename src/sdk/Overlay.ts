@@ -1,0 +1,22 @@
+import { createOverlay } from './createOverlay.ts';
+import type { OverlayApi } from './overlay.d.ts';
+
+const scope = globalThis as unknown as { Overlay?: OverlayApi };
+
+function instanceFromHash(): string | null {
+  return new URLSearchParams(location.hash.slice(1)).get('instance');
+}
+
+/**
+ * The page's one Overlay: if /sdk.js and /sdk.mjs are both loaded, the second
+ * reuses the first, so the host sees a single session per page.
+ */
+export const Overlay: OverlayApi =
+  scope.Overlay ??
+  createOverlay({
+    parent: window.parent,
+    self: window,
+    instance: instanceFromHash(),
+    timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
+  });
+scope.Overlay = Overlay;

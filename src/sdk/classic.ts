@@ -1,0 +1,2 @@
+// Entry of /sdk.js: a classic script defining `window.Overlay`.
+import './Overlay.ts';

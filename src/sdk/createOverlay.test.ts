@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { HelloSchema } from '../api/index.ts';
+import { createBridgeMethods } from '../host/createBridgeMethods.ts';
+import { FloodGuard } from '../host/FloodGuard.ts';
+import { HOST_LIMITS } from '../host/HostLimits.ts';
+import { ModuleConnection } from '../host/ModuleConnection.ts';
+import { FakeModuleData } from '../host/testing/FakeModuleData.ts';
+import { ManualClock } from '../host/testing/ManualClock.ts';
+import { createOverlay } from './createOverlay.ts';
+
+type Listener = (event: MessageEvent) => void;
+const cleanup: (() => void)[] = [];
+afterEach(() => {
+  for (const run of cleanup.splice(0)) run();
+});
+
+/** A module page without a browser: its parent records hellos, its window takes welcomes. */
+function page(instance: string | null = 'inst-1') {
+  const clock = new ManualClock();
+  const hellos: unknown[] = [];
+  const listeners = new Set<Listener>();
+  const parent = { postMessage: (message: unknown, origin: string) => hellos.push({ message, origin }) };
+  const self = {
+    addEventListener: (_type: 'message', listener: Listener) => listeners.add(listener),
+    removeEventListener: (_type: 'message', listener: Listener) => listeners.delete(listener),
+  };
+  const overlay = createOverlay({ parent, self, instance, timers: clock, random: () => 0.5 });
+  const post = (source: unknown, data: unknown, ports: MessagePort[] = []) => {
+    for (const listener of [...listeners]) listener({ source, data, ports } as unknown as MessageEvent);
+  };
+  return { clock, hellos, listeners, parent, overlay, post };
+}
+
+/** Welcomes the page and runs a real host connection for module `mod.a` on the other end. */
+function welcome(target: ReturnType<typeof page>, data = new FakeModuleData()) {
+  const channel = new MessageChannel();
+  const clock = new ManualClock();
+  const connection = new ModuleConnection({
+    port: channel.port1,
+    moduleId: 'mod.a',
+    methods: createBridgeMethods({
+      data,
+      kind: 'tool',
+      getProfile: async () => ({ user: { userName: 'ana' }, streamdeck: { token: 'secret' } }) as never,
+      valueBytes: HOST_LIMITS.valueBytes,
+    }),
+    limits: HOST_LIMITS,
+    clock,
+    flood: new FloodGuard(clock, 1000),
+    onFault: () => {},
+  });
+  cleanup.push(() => connection.close(), () => channel.port2.close());
+  target.post(target.parent, { v: 1, k: 'welcome', instance: 'inst-1', heartbeatMs: 5000 }, [channel.port2]);
+  return { connection, data };
+}
+
+describe('createOverlay handshake', () => {
+  it('says hello to the parent until a welcome from the parent arrives', () => {
+    const target = page();
+    target.clock.advance(50 + 100 + 200);
+    expect(target.hellos).toHaveLength(4);
+    for (const { message, origin } of target.hellos as { message: unknown; origin: string }[]) {
+      expect(HelloSchema.parse(message)).toEqual({ v: 1, k: 'hello', instance: 'inst-1', session: 'ii' });
+      expect(origin).toBe('*');
+    }
+    const { port1, port2 } = new MessageChannel();
+    cleanup.push(() => port1.close());
+    target.post({ sibling: true }, { v: 1, k: 'welcome', instance: 'inst-1', heartbeatMs: 1 }, [port1]);
+    target.post(target.parent, { v: 1, k: 'welcome', instance: 'other', heartbeatMs: 1 }, [port1]);
+    target.post(target.parent, { v: 1, k: 'welcome', instance: 'inst-1', heartbeatMs: 1 });
+    expect(target.listeners.size).toBe(1);
+    target.post(target.parent, { v: 1, k: 'welcome', instance: 'inst-1', heartbeatMs: 1 }, [port2]);
+    expect(target.listeners.size).toBe(0);
+    target.clock.advance(10_000);
+    expect(target.hellos).toHaveLength(4);
+  });
+
+  it('stays quiet outside a host frame', () => {
+    const target = page(null);
+    target.clock.advance(5000);
+    expect(target.hellos).toEqual([]);
+  });
+});
+
+describe('createOverlay API', () => {
+  it('refuses bad input up front, without a round trip', async () => {
+    const { overlay, clock } = page();
+    const code = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: { code: string }) => error.code);
+    expect(await code(overlay.db.set('', 1))).toBe('BAD_REQUEST');
+    expect(await code(overlay.db.get('not an id:x'))).toBe('BAD_REQUEST');
+    expect(await code(overlay.db.get(42 as never))).toBe('BAD_REQUEST');
+    expect(await code(overlay.db.set('k', 'x'.repeat(70_000)))).toBe('TOO_LARGE');
+    expect(await code(overlay.db.set('k', { when: new Date() } as never))).toBe('BAD_REQUEST');
+    expect(await code(overlay.db.set('k', (() => 1) as never))).toBe('BAD_REQUEST');
+    expect(() => overlay.on('token' as never, () => {})).toThrow('unknown event "token"');
+    expect(clock.pending()).toBe(1); // only the hello timer: nothing was queued
+  });
+
+  it('times out calls made while the host never answers', async () => {
+    const { overlay, clock } = page();
+    const pending = overlay.db.get('a').catch((error) => error.code);
+    clock.advance(15_000);
+    expect(await pending).toBe('TIMEOUT');
+  });
+
+  it('works end to end against the host connection', async () => {
+    const target = page();
+    const get = target.overlay.db.get('score');
+    const { connection, data } = welcome(target);
+    expect(await target.overlay.ready).toEqual({ id: 'mod.a', kind: 'tool', profile: { user: { userName: 'ana' }, streamdeck: {} } });
+    expect(await get).toBeUndefined();
+    await target.overlay.db.set('score', { n: 3, tags: ['a'] });
+    expect(data.calls.at(-1)).toEqual({ op: 'set', ownId: 'mod.a', key: 'score', value: { n: 3, tags: ['a'] } });
+    expect(await target.overlay.db.get('score')).toEqual({ n: 3, tags: ['a'] });
+    const changes: unknown[] = [];
+    const change = new Promise((resolve) => target.overlay.on('change', (d) => resolve(changes.push(d))));
+    connection.send('change', { key: 'score', value: 4, from: 'mod.b' });
+    await change;
+    expect(changes).toEqual([{ key: 'score', value: 4, from: 'mod.b' }]);
+  });
+});

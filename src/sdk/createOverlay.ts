@@ -1,0 +1,77 @@
+import { LIMITS } from '../api/limits.ts';
+import { OverlayError } from '../api/OverlayError.ts';
+import { resolveKey } from '../api/resolveKey.ts';
+import { BridgeClient } from './BridgeClient.ts';
+import { encodeJson } from './encodeJson.ts';
+import type { Json, OverlayApi, PublicProfile, ReadyInfo } from './overlay.d.ts';
+import { type HelloWindows, sayHello } from './sayHello.ts';
+import type { SdkTimers } from './SdkTimers.ts';
+
+// Imports from src/api name single files, not its door: the door pulls in zod,
+// and the SDK must stay a few KB.
+
+export interface OverlayOptions extends HelloWindows {
+  /** The frame's instance id from `#instance=`; null when not hosted (no hello is sent). */
+  instance: string | null;
+  timers: SdkTimers;
+  /** For the session id. @default Math.random */
+  random?: () => number;
+  /** @default 15000 */
+  timeoutMs?: number;
+  /** @default 64 */
+  maxInFlight?: number;
+  /** @default LIMITS.valueBytes (64 KiB) */
+  valueBytes?: number;
+}
+
+const EVENTS = ['profile', 'change', 'status', 'visible', 'hidden'];
+
+/** Builds the `Overlay` API of one module page. */
+export function createOverlay(options: OverlayOptions): OverlayApi {
+  const { instance, random = Math.random, valueBytes = LIMITS.valueBytes } = options;
+  const client = new BridgeClient(options);
+  const connected = instance
+    ? sayHello({ ...options, instance, session: randomSession(random) }).then((port) => client.attach(port))
+    : new Promise<void>(() => {});
+  const ready = connected.then(() => client.call('ready', {}) as Promise<ReadyInfo>);
+  ready.catch(() => {}); // a page that never awaits ready must not log an unhandled rejection
+  return {
+    ready,
+    db: {
+      get: (key) =>
+        refuseEarly(() => {
+          checkKey(key);
+          return client.call('db.get', { key }) as Promise<Json | undefined>;
+        }),
+      set: (key, value) =>
+        refuseEarly(() => {
+          checkKey(key);
+          const json = encodeJson(value, valueBytes);
+          return client.call('db.set', { key, json }).then(() => undefined);
+        }),
+    },
+    profile: () => client.call('profile', {}) as Promise<PublicProfile>,
+    on: (event, listener) => {
+      if (!EVENTS.includes(event)) throw new OverlayError('BAD_REQUEST', `unknown event "${String(event)}"`);
+      return client.on(event, listener as (data: unknown) => void);
+    },
+  };
+}
+
+/** Applies the key rules of the API without a round trip (BAD_REQUEST). */
+function checkKey(key: string): void {
+  resolveKey('self', key);
+}
+
+/** Turns an up-front refusal into a rejected promise: SDK calls never throw. */
+function refuseEarly<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return run();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+function randomSession(random: () => number): string {
+  return `${random().toString(36).slice(2)}${random().toString(36).slice(2)}` || 's';
+}

@@ -1,0 +1,113 @@
+// The module SDK as a module author sees it. The SDK implementation is typed
+// against this file, and `bundleSdk()` ships it as /sdk.d.ts (wrapped so that
+// both `Overlay` the global and `import { Overlay } from '/sdk.mjs'` are typed).
+
+/** Any JSON value; it round-trips exactly. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export type Kind = 'game' | 'tool' | 'background' | 'event';
+
+/** The closed set of error codes; every rejection carries one. */
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'TOO_LARGE'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'UNAVAILABLE'
+  | 'TIMEOUT'
+  | 'BUSY'
+  | 'INTERNAL';
+
+/** What every SDK promise rejects with. */
+export interface OverlayError extends Error {
+  code: ErrorCode;
+  message: string;
+}
+
+type Loose<T> = T & { [key: string]: unknown };
+
+/** The streamer's profile without credentials (no overlay ids, no streamdeck token). */
+export type PublicProfile = Loose<{
+  user: Loose<{ userId: string; userName: string; streamerType: string; registered: string; role: string; tier: number }>;
+  streamdeck: { [key: string]: unknown };
+  selected: Loose<{ game: string; tools: string[]; background: string; event: string }>;
+  preAccess: Loose<{ games: unknown[]; tools: unknown[]; background: unknown[]; events: unknown[] }>;
+  favs: Loose<{ games: unknown[]; tools: unknown[]; backgrounds: unknown[]; events: unknown[] }>;
+  twitch: Loose<{
+    user: Loose<{
+      id: string;
+      name: string;
+      userType: string;
+      broadcasterType: string;
+      views: number;
+      description: string;
+      pb: string;
+      offlineImg: string;
+      isBanned: boolean;
+      bannedSince: number;
+    }>;
+    stream: Loose<{
+      id: string;
+      status: string;
+      title: string;
+      viewer: number;
+      language: string;
+      preview: string;
+      game: Loose<{ id: string; name: string }>;
+      uptime: Loose<{ startedAt: string; startedAtUnix: number; converted: string }>;
+      lastStream: Loose<{ uptime: string; title: string; vod: string; startedAt: string }>;
+      tags: unknown[];
+      stats: number;
+    }>;
+  }>;
+}>;
+
+/** What `Overlay.ready` resolves with. */
+export interface ReadyInfo {
+  /** This module's id (its folder name). */
+  id: string;
+  kind: Kind;
+  profile: PublicProfile;
+}
+
+/** A key of this module changed from elsewhere; `key` is the plain name, `from` the writer's id. */
+export interface ChangeEvent {
+  key: string;
+  value: Json;
+  from: string;
+}
+
+/** The write queue's state; `failed` lists this module's writes the server refused for good. */
+export interface StatusEvent {
+  online: boolean;
+  pending: number;
+  failed: { key: string; code: ErrorCode; message: string }[];
+}
+
+/** Payload of each event. */
+export interface OverlayEvents {
+  profile: PublicProfile;
+  change: ChangeEvent;
+  status: StatusEvent;
+  visible: undefined;
+  hidden: undefined;
+}
+
+export interface OverlayApi {
+  /** Resolves once the host has connected this module. */
+  readonly ready: Promise<ReadyInfo>;
+  readonly db: {
+    /** `name` is this module's key, `other.id:name` another module's; undefined: never set. */
+    get(key: string): Promise<Json | undefined>;
+    /** Resolves once the value is durably queued; at most 64 KiB of JSON. */
+    set(key: string, value: Json): Promise<void>;
+  };
+  /** The current profile, without credentials. */
+  profile(): Promise<PublicProfile>;
+  /** Listens to an event; returns the function that stops listening. */
+  on<E extends keyof OverlayEvents>(event: E, listener: (data: OverlayEvents[E]) => void): () => void;
+}
+
+export const Overlay: OverlayApi;
+export default Overlay;
