@@ -2,7 +2,6 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { discoverModules } from './discoverModules.ts';
-import { resolveModuleDirs, resolveOptions } from './options.ts';
 import { makeTempRoot, writeFixtureModule } from './writeFixtureModule.ts';
 
 let root: string;
@@ -64,22 +63,5 @@ describe('discoverModules', () => {
     expect(problems).toEqual([
       { path: 'e2e/modules/demo.a/module.json', reason: 'module id "demo.a" is already taken by modules/demo.a' },
     ]);
-  });
-});
-
-describe('resolveModuleDirs', () => {
-  it('defaults to modules/ and adds OVERLAY_MODULE_DIRS', () => {
-    const env = { OVERLAY_MODULE_DIRS: 'e2e/modules, /abs/mods,,modules' };
-    expect(resolveModuleDirs('/root', resolveOptions({ env }))).toEqual([
-      '/root/modules',
-      '/root/e2e/modules',
-      '/abs/mods',
-    ]);
-    expect(resolveModuleDirs('/root', resolveOptions({ dirs: ['a', 'b'], env: {} }))).toEqual(['/root/a', '/root/b']);
-  });
-
-  it('refuses dirs that are not folder paths', () => {
-    expect(() => resolveOptions({ dirs: [''] })).toThrow(/dirs must be/);
-    expect(() => resolveOptions({ dirs: 'modules' as never })).toThrow(/dirs must be/);
   });
 });

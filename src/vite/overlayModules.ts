@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { connectDevServer } from './connectDevServer.ts';
+import { depScanEntries } from './depScanEntries.ts';
 import { emitBuildFiles } from './emitBuildFiles.ts';
 import type { ModuleReloadFilter } from './filterModuleReloads.ts';
 import { ModulesContext } from './ModulesContext.ts';
@@ -22,6 +23,11 @@ export function overlayModules(options: OverlayModulesOptions = {}): Plugin {
 
   return {
     name: 'overlay-modules',
+    config(config) {
+      const root = resolve(config.root ?? process.cwd());
+      const entries = depScanEntries(config, root, resolveModuleDirs(root, settings));
+      return entries ? { optimizeDeps: { entries } } : undefined;
+    },
     async configResolved(config) {
       isBuild = config.command === 'build';
       context = new ModulesContext({
