@@ -1,8 +1,21 @@
-export type { ApiClient, ApiClientOptions } from './createApiClient.ts';
-export { createApiClient } from './createApiClient.ts';
+// The one door of src/client: the API client, the offline write queue, the data seam.
 export { ApiError } from './ApiError.ts';
+export type { BackoffOptions } from './backoffDelay.ts';
 export type { Clock } from './Clock.ts';
 export { systemClock } from './Clock.ts';
+export type { ApiClient, ApiClientOptions } from './createApiClient.ts';
+export { createApiClient } from './createApiClient.ts';
+export type { ModuleDataOptions } from './createModuleData.ts';
+export { createModuleData } from './createModuleData.ts';
+export type { CachedProfile, ProfileCache, ProfileCacheOptions } from './createProfileCache.ts';
+export { createProfileCache } from './createProfileCache.ts';
+export type { ChannelLike, OpenChannel } from './createQueueChannel.ts';
+export type { NewWrite, Space } from './createQueueStore.ts';
+export type { WriteQueue, WriteQueueOptions } from './createWriteQueue.ts';
+export { createWriteQueue } from './createWriteQueue.ts';
+export type { LockRequester } from './FlusherLock.ts';
 export type { DataChange, FailedWrite, ModuleData, SyncState, SyncStatus } from './ModuleData.ts';
 export type { LocalStore, LocalStoreOptions, StorageKind } from './openLocalStore.ts';
-export { openLocalStore } from './openLocalStore.ts';
+export { LOCAL_DB_NAME, LOCAL_STORE_NAME, openLocalStore } from './openLocalStore.ts';
+export type { SyncStatusSignals } from './SyncStatusModel.ts';
+export type { PageEvents, PageVisibility } from './watchPage.ts';

@@ -1,0 +1,36 @@
+import { type Json, resolveKey } from '../api/index.ts';
+import { assertJsonValue } from './assertJsonValue.ts';
+import type { WriteQueue } from './createWriteQueue.ts';
+import type { ModuleData } from './ModuleData.ts';
+
+export interface ModuleDataOptions {
+  queue: WriteQueue;
+}
+
+/**
+ * The data seam the module host calls, over the write queue. Bad input (an
+ * invalid key, a value that is not JSON or is too large) is refused before
+ * anything is queued; errors are OverlayErrors.
+ */
+export function createModuleData({ queue }: ModuleDataOptions): ModuleData {
+  return {
+    async get(ownId, key) {
+      return queue.read(ownId, key, resolveKey(ownId, key));
+    },
+    async set(ownId, key, value: Json) {
+      const { moduleId, name } = resolveKey(ownId, key);
+      assertJsonValue(value);
+      await queue.enqueue({ moduleId, name, id: ownId, key, value });
+    },
+    onChange: (listener) => queue.onWrite(listener),
+    onStatus(listener) {
+      let first = true;
+      // A signal calls its subscriber at once; the seam promises calls on changes only.
+      return queue.status.status.subscribe((status) => {
+        if (first) first = false;
+        else listener(status);
+      });
+    },
+    status: () => queue.status.status.peek(),
+  };
+}

@@ -1,0 +1,256 @@
+import type { Json, Kind, ResolvedKey } from '../api/index.ts';
+import { ApiError } from './ApiError.ts';
+import { type BackoffOptions, DEFAULT_BACKOFF } from './backoffDelay.ts';
+import { type Clock, systemClock } from './Clock.ts';
+import type { ApiClient } from './createApiClient.ts';
+import { createBatcher } from './createBatcher.ts';
+import { createFlusherLock } from './createFlusherLock.ts';
+import { createFlushScheduler } from './createFlushScheduler.ts';
+import { createQueueChannel, type OpenChannel, openBroadcastChannel, type QueueChannel, type QueueMessage } from './createQueueChannel.ts';
+import { createQueueStore, type NewWrite, type Settled, type Space } from './createQueueStore.ts';
+import type { LockRequester } from './FlusherLock.ts';
+import { flushQueue } from './flushQueue.ts';
+import type { DataChange, SyncState } from './ModuleData.ts';
+import { type LocalStore, openLocalStore } from './openLocalStore.ts';
+import type { QueueEntry } from './QueueEntry.ts';
+import { readValue } from './readValue.ts';
+import { SyncStatusModel, type SyncStatusSignals } from './SyncStatusModel.ts';
+import { defaultPageEvents, type PageEvents, watchPage } from './watchPage.ts';
+
+export interface WriteQueueOptions {
+  /** Sends with its current token, which must belong to (userId, kind). */
+  client: ApiClient;
+  userId: string;
+  kind: Kind;
+  /** The page's local store; share one per page. @default openLocalStore() */
+  store?: LocalStore;
+  /** @default systemClock */
+  clock?: Clock;
+  /** @default Math.random */
+  random?: () => number;
+  /** Web Locks; null uses a lease in the store. @default navigator.locks where present */
+  locks?: LockRequester | null;
+  /** @default a BroadcastChannel where present */
+  openChannel?: OpenChannel;
+  /** Where `online` and `visibilitychange` fire. @default the page's window and document */
+  page?: PageEvents;
+  /** Wait after a write before flushing, so a burst goes out coalesced. @default 25 */
+  flushDelayMs?: number;
+  /** @default DEFAULT_BACKOFF (1 s base, 60 s cap, Retry-After honoured up to 15 min) */
+  backoff?: Partial<BackoffOptions>;
+  /** Lease length where Web Locks are missing. @default 10000 */
+  leaseMs?: number;
+  /** First guess of connectivity before any request. @default navigator.onLine */
+  onLine?: boolean;
+}
+
+/** The offline write queue of one data space (userId, kind). */
+export interface WriteQueue {
+  readonly space: Space;
+  readonly status: SyncStatusSignals;
+  /** Loads the queue, competes for the flusher role, flushes. */
+  start(): Promise<void>;
+  /** Stops flushing and listening; the queue stays in storage for the next start. */
+  stop(): void;
+  /** Queues a write; resolves once it is durably stored (IndexedDB transaction committed). */
+  enqueue(write: NewWrite): Promise<void>;
+  /** Reads (moduleId, name) as module `ownId` addressed it with `key`. */
+  read(ownId: string, key: string, target: ResolvedKey): Promise<Json | undefined>;
+  /** Flushes now if this tab is the flusher and nothing holds the queue back. */
+  flush(): Promise<void>;
+  /** Leaves `auth-required` and flushes; `client.setToken` calls it for you. */
+  resume(): void;
+  /** Puts every parked write back in line. */
+  retryFailed(): Promise<void>;
+  /** Drops one queued write (a person's decision: nothing expires by itself). */
+  discard(moduleId: string, name: string): Promise<void>;
+  /** Every write to this space, from this tab or another. */
+  onWrite(listener: (change: DataChange) => void): () => void;
+}
+
+export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
+  const { client, userId, kind, clock = systemClock, random = Math.random } = options;
+  if (!client || !userId || !kind) throw new TypeError('createWriteQueue: client, userId and kind are required');
+  const space: Space = { userId, kind };
+  const store = options.store ?? openLocalStore({ clock });
+  const records = createQueueStore(store, space, () => clock.now());
+  const model = new SyncStatusModel(store.storage);
+  const holder = `tab-${Math.floor(random() * 2 ** 48).toString(36)}-${clock.now().toString(36)}`;
+  const locks = options.locks === undefined ? defaultLocks() : options.locks;
+  const lock = createFlusherLock({ space, locks, store, holder, clock, leaseMs: options.leaseMs });
+  const listeners = new Set<(change: DataChange) => void>();
+  const enqueueOne = createBatcher((writes: NewWrite[]) => records.enqueue(writes));
+  let channel: QueueChannel | null = null;
+  let unwatch: (() => void)[] = [];
+  let started = false;
+  let flusher = false;
+  model.online.value = options.onLine ?? globalThis.navigator?.onLine !== false;
+  model.state.value = model.online.value ? 'online' : 'offline';
+
+  const canFlush = () => started && (flusher || store.storage.peek() === 'memory');
+  const post = (message: QueueMessage) => channel?.post(message);
+
+  function emit(entry: QueueEntry): void {
+    const change = { moduleId: entry.moduleId, name: entry.name, value: entry.value, from: entry.id };
+    for (const listener of listeners) listener(change);
+  }
+
+  function setSync(state: SyncState, online = model.online.peek(), lastSyncAt = model.lastSyncAt.peek()): void {
+    model.state.value = state;
+    model.online.value = online;
+    model.lastSyncAt.value = lastSyncAt;
+    if (flusher) post({ t: 'sync', state, online, lastSyncAt });
+  }
+
+  /** The API answered; `confirmed` when it confirmed a value. */
+  function markContact(confirmed: boolean): void {
+    const state = !confirmed && model.state.peek() === 'auth-required' ? 'auth-required' : 'online';
+    setSync(state, true, confirmed ? clock.now() : model.lastSyncAt.peek());
+  }
+
+  const scheduler = createFlushScheduler({
+    clock,
+    random,
+    backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
+    flushDelayMs: options.flushDelayMs ?? 25,
+    canFlush,
+    flushOnce: () =>
+      flushQueue({
+        records,
+        client,
+        now: () => clock.now(),
+        canContinue: () => canFlush() && !scheduler.paused,
+        latestSeq: (entry) => model.latestSeq(entry),
+        onListed: (entries) => model.replaceAll(entries),
+        onSettled,
+      }),
+    onBackOff(answered, retryAt) {
+      model.retryAt.value = retryAt;
+      setSync(answered ? 'backing-off' : 'offline', false);
+    },
+    onAuthRequired(error) {
+      model.retryAt.value = null;
+      setSync('auth-required', (error instanceof ApiError && error.status !== null) || model.online.peek());
+    },
+    onDrained: () => {
+      model.retryAt.value = null;
+    },
+  });
+
+  function onSettled(sent: QueueEntry, settled: Settled): void {
+    markContact(settled.outcome === 'confirmed');
+    if (settled.outcome === 'confirmed' || settled.outcome === 'gone') {
+      model.remove(sent.moduleId, sent.name, sent.seq);
+      post({ t: 'removed', moduleId: sent.moduleId, name: sent.name, seq: sent.seq });
+    } else {
+      model.upsert(settled.entry);
+      post({ t: 'updated', entry: settled.entry });
+    }
+  }
+
+  async function reloadMirror(): Promise<void> {
+    model.replaceAll(await records.list());
+  }
+
+  /** Online again, page visible, a read went through: the flusher tries, the others refresh. */
+  function wake(): void {
+    if (canFlush()) scheduler.wake();
+    else void reloadMirror();
+  }
+
+  function onMessage(message: QueueMessage): void {
+    if (message.t === 'written' || message.t === 'updated') {
+      model.upsert(message.entry);
+      if (message.t === 'written') emit(message.entry);
+      scheduler.soon();
+    } else if (message.t === 'removed') {
+      model.remove(message.moduleId, message.name, message.seq);
+    } else if (!flusher) {
+      model.state.value = message.state;
+      model.online.value = message.online;
+      model.lastSyncAt.value = message.lastSyncAt;
+    }
+  }
+
+  function onRole(held: boolean): void {
+    flusher = held;
+    model.flusher.value = held;
+    if (held) void scheduler.flush();
+    else scheduler.cancel();
+  }
+
+  function resume(): void {
+    if (model.state.peek() === 'auth-required') setSync('online');
+    scheduler.resume();
+  }
+
+  function onRead(reached: boolean): void {
+    if (!reached) {
+      model.online.value = false;
+      return;
+    }
+    markContact(true);
+    wake();
+  }
+
+  return {
+    space,
+    status: model,
+    async start() {
+      if (started) return;
+      started = true;
+      channel = createQueueChannel(`overlay-queue:${userId}:${kind}`, onMessage, options.openChannel ?? openBroadcastChannel);
+      unwatch = [
+        watchPage(options.page ?? defaultPageEvents(), wake),
+        store.storage.subscribe(() => void scheduler.flush()),
+        client.onTokenChange(resume),
+      ];
+      await reloadMirror();
+      lock.start(onRole);
+      await scheduler.flush();
+    },
+    stop() {
+      if (!started) return;
+      started = false;
+      lock.stop();
+      onRole(false);
+      for (const stopWatching of unwatch) stopWatching();
+      unwatch = [];
+      channel?.close();
+      channel = null;
+    },
+    async enqueue(write) {
+      const entry = await enqueueOne(write);
+      model.upsert(entry);
+      emit(entry);
+      post({ t: 'written', entry });
+      scheduler.soon();
+    },
+    read: (ownId, key, target) => readValue({ records, client, now: () => clock.now(), onContact: onRead }, ownId, key, target),
+    flush: () => scheduler.flush(),
+    resume,
+    async retryFailed() {
+      for (const entry of await records.retryFailed()) {
+        model.upsert(entry);
+        post({ t: 'updated', entry });
+      }
+      scheduler.soon();
+    },
+    async discard(moduleId, name) {
+      const seq = model.latestSeq({ moduleId, name }) ?? Number.MAX_SAFE_INTEGER;
+      await records.discard(moduleId, name);
+      model.remove(moduleId, name, seq);
+      post({ t: 'removed', moduleId, name, seq });
+    },
+    onWrite(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+function defaultLocks(): LockRequester | null {
+  return (globalThis.navigator?.locks as LockRequester | undefined) ?? null;
+}

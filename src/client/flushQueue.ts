@@ -1,0 +1,81 @@
+import type { ApiClient } from './createApiClient.ts';
+import { ApiError } from './ApiError.ts';
+import { classifyFailure } from './classifyFailure.ts';
+import type { QueueStore, Settled } from './createQueueStore.ts';
+import type { Failure, QueueEntry } from './QueueEntry.ts';
+
+export interface FlushDeps {
+  records: QueueStore;
+  client: Pick<ApiClient, 'dbSet'>;
+  now(): number;
+  /** False once this tab must stop sending (stopped, paused, no longer the flusher). */
+  canContinue(): boolean;
+  /** The newest sequence number this tab knows for an entry, to avoid sending a stale value. */
+  latestSeq(entry: QueueEntry): number | undefined;
+  /** Each time the queue is read: the whole queue, parked entries included. */
+  onListed(entries: QueueEntry[]): void;
+  onSettled(sent: QueueEntry, settled: Settled): void;
+}
+
+/** Why a flush ended. */
+export type FlushOutcome =
+  | { kind: 'drained' }
+  | { kind: 'stopped' }
+  | { kind: 'retry'; error: unknown }
+  | { kind: 'auth'; error: unknown };
+
+/**
+ * Sends the queue one entry at a time, in flush order (first enqueue), until it
+ * is empty, sending must stop, or a failure needs a pause. Entries written
+ * meanwhile are picked up by reading the queue again at the end.
+ */
+export async function flushQueue(deps: FlushDeps): Promise<FlushOutcome> {
+  for (;;) {
+    const entries = await deps.records.list();
+    deps.onListed(entries);
+    const line = entries.filter((entry) => !entry.failed);
+    if (line.length === 0) return { kind: 'drained' };
+    const outcome = await sendInOrder(line, deps);
+    if (outcome) return outcome;
+  }
+}
+
+async function sendInOrder(line: QueueEntry[], deps: FlushDeps): Promise<FlushOutcome | null> {
+  let sent = 0;
+  for (const listed of line) {
+    if (!deps.canContinue()) return { kind: 'stopped' };
+    const entry = await freshest(listed, deps);
+    if (!entry) continue;
+    sent++;
+    const outcome = await sendOne(entry, deps);
+    if (outcome) return outcome;
+  }
+  // Everything listed had left meanwhile: nothing more to do in this round.
+  return sent === 0 ? { kind: 'drained' } : null;
+}
+
+/** The listed entry, or its newer version when this tab knows it was written again. */
+async function freshest(listed: QueueEntry, deps: FlushDeps): Promise<QueueEntry | undefined> {
+  const latest = deps.latestSeq(listed);
+  if (latest === undefined || latest <= listed.seq) return listed;
+  const current = await deps.records.pending(listed.moduleId, listed.name);
+  return current && !current.failed ? current : undefined;
+}
+
+async function sendOne(entry: QueueEntry, deps: FlushDeps): Promise<FlushOutcome | null> {
+  try {
+    await deps.client.dbSet(entry.id, entry.key, entry.value);
+  } catch (error) {
+    const kind = classifyFailure(error);
+    if (kind !== 'park') return { kind, error };
+    deps.onSettled(entry, await deps.records.park(entry, failureOf(error, deps.now())));
+    return null;
+  }
+  deps.onSettled(entry, await deps.records.confirm(entry));
+  return null;
+}
+
+function failureOf(error: unknown, at: number): Failure {
+  if (error instanceof ApiError) return { code: error.code, message: error.message, status: error.status, at };
+  return { code: 'INTERNAL', message: String(error), status: null, at };
+}

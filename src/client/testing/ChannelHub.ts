@@ -1,0 +1,25 @@
+import type { ChannelLike } from '../createQueueChannel.ts';
+
+/** BroadcastChannels between the "tabs" of a test: delivered to the others, cloned, asynchronously. */
+export class ChannelHub {
+  private readonly members = new Set<{ name: string; channel: ChannelLike }>();
+
+  readonly open = (name: string): ChannelLike => {
+    const channel: ChannelLike = {
+      onmessage: null,
+      postMessage: (message) => {
+        const data = structuredClone(message);
+        for (const other of this.members) {
+          if (other.name === name && other.channel !== channel) {
+            setTimeout(() => other.channel.onmessage?.({ data } as MessageEvent), 0);
+          }
+        }
+      },
+      close: () => {
+        for (const member of this.members) if (member.channel === channel) this.members.delete(member);
+      },
+    };
+    this.members.add({ name, channel });
+    return channel;
+  };
+}
