@@ -13,10 +13,12 @@ async function main(argv: string[]): Promise<void> {
   } catch (error) {
     fail(`Cannot start the API: ${(error as Error).message}`);
   }
-  console.log(`API listening on ${server.url}`);
-  if (options.seedPath) console.log(`Users: ${seed.users.length} from ${options.seedPath}; store ${options.storeUrl}`);
-  else console.log(demoBanner(server.url, options.storeUrl));
   stopOnSignals(server);
+  // One write, so that whoever waits for the first line finds the rest with it.
+  const details = options.seedPath
+    ? `Users: ${seed.users.length} from ${options.seedPath}; store ${options.storeUrl}`
+    : demoBanner(server.url, options.storeUrl);
+  console.log(`API listening on ${server.url}\n${details}`);
 }
 
 function parseOrExit(argv: string[]): CliOptions {

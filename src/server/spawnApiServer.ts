@@ -19,6 +19,8 @@ export interface SpawnedApiServer {
   /** Everything printed to stdout and stderr so far. */
   stdout(): string;
   stderr(): string;
+  /** Resolves once stdout matches `pattern`; rejects after `timeoutMs` or when the process ends first. */
+  waitForStdout(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
   /** Resolves with the exit code (or the signal) once the process has ended. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Sends `signal` (default SIGTERM) and waits for the exit. */
@@ -51,13 +53,42 @@ export function spawnApiServer({ args = [], cwd, timeoutMs = 15_000 }: SpawnApiS
       child.kill('SIGKILL');
       reject(new Error(`API server did not start: ${why}\nstdout: ${out}\nstderr: ${err}`));
     };
-    exited.then(({ code, signal }) => fail(`exited with ${code ?? signal}`));
+    let started = false;
+    exited.then(({ code, signal }) => started || fail(`exited with ${code ?? signal}`));
     child.stdout!.on('data', () => {
       const url = /^API listening on (http:\/\/\S+)$/m.exec(out)?.[1];
-      if (!url) return;
+      if (!url || started) return;
+      started = true;
       clearTimeout(timer);
-      const stop = (signal: NodeJS.Signals = 'SIGTERM') => (child.kill(signal), exited);
-      resolve({ url, port: Number(new URL(url).port), child, stdout: () => out, stderr: () => err, exited, stop });
+      const stop = (signal: NodeJS.Signals = 'SIGTERM') => {
+        child.kill(signal);
+        return exited;
+      };
+      const waitForStdout = (pattern: RegExp, ms = 5000) => waitFor(child, () => pattern.exec(out), ms, pattern);
+      resolve({ url, port: Number(new URL(url).port), child, stdout: () => out, stderr: () => err, waitForStdout, exited, stop });
     });
+  });
+}
+
+function waitFor<T>(child: ChildProcess, check: () => T | null, timeoutMs: number, what: RegExp): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      child.off('exit', onExit);
+      if (error) reject(error);
+    };
+    const onData = () => {
+      const found = check();
+      if (found) {
+        done();
+        resolve(found);
+      }
+    };
+    const onExit = () => done(new Error(`API server exited before printing ${what}`));
+    const timer = setTimeout(() => done(new Error(`API server did not print ${what} within ${timeoutMs} ms`)), timeoutMs);
+    child.stdout!.on('data', onData);
+    child.once('exit', onExit);
+    onData();
   });
 }

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs, UsageError } from './parseCliArgs.ts';
+
+describe('parseCliArgs', () => {
+  it('has the documented defaults', () => {
+    expect(parseCliArgs([])).toEqual({
+      port: 8787,
+      host: '127.0.0.1',
+      seedPath: undefined,
+      storeUrl: 'sqlite:./data/overlay.sqlite',
+      store: { type: 'sqlite', path: './data/overlay.sqlite', synchronous: 'full' },
+      tokenTtlMs: 86_400_000,
+      limits: { maxValueBytes: 65536, maxBodyBytes: 1048576 },
+      help: false,
+    });
+  });
+
+  it('reads every flag, in both --flag value and --flag=value forms', () => {
+    const options = parseCliArgs([
+      '--port=0',
+      '--host',
+      '0.0.0.0',
+      '--seed',
+      'seed.json',
+      '--store',
+      'memory',
+      '--token-ttl-seconds',
+      '60',
+      '--max-value-bytes=100',
+      '--max-body-bytes',
+      '2000',
+    ]);
+    expect(options).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      seedPath: 'seed.json',
+      store: { type: 'memory' },
+      tokenTtlMs: 60_000,
+      limits: { maxValueBytes: 100, maxBodyBytes: 2000 },
+    });
+    expect(parseCliArgs(['-h']).help).toBe(true);
+  });
+
+  it('names the bad flag', () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['--port', '70000'], /^--port: expected an integer from 0 to 65535, got "70000"$/],
+      [['--port=-1'], /^--port: /],
+      [['--max-value-bytes', '0'], /^--max-value-bytes: expected an integer from 1/],
+      [['--max-body-bytes', '1e6'], /^--max-body-bytes: /],
+      [['--token-ttl-seconds', '1.5'], /^--token-ttl-seconds: /],
+      [['--store', 'ftp://x'], /^--store: unsupported store/],
+      [['--seed', ''], /^--seed: needs a file path$/],
+      [['--port'], /--port/],
+      [['positional'], /positional/],
+    ];
+    for (const [argv, message] of cases) {
+      expect(() => parseCliArgs(argv)).toThrow(UsageError);
+      expect(() => parseCliArgs(argv)).toThrow(message);
+    }
+  });
+});
