@@ -132,14 +132,58 @@ describe('BridgeHub fan-out', () => {
   it('emits profile without credentials, and visibility, to every connected module', async () => {
     const { hub, hello } = setup();
     hub.mount(entry('mod.a'));
+    hub.mount(entry('mod.b'));
     const a = collect(hello('mod.a')!.port);
     hub.emit('profile', { user: { userName: 'ana' }, overlays: { tool: 'secret' }, streamdeck: { token: 'secret' } });
+    hub.emit('profile', undefined);
     hub.emit('hidden');
     await until(() => a.length === 3);
     expect(a.slice(1)).toEqual([
       { k: 'evt', n: 'profile', d: { user: { userName: 'ana' }, streamdeck: {} } },
       { k: 'evt', n: 'hidden', d: undefined },
     ]);
+    const b = collect(hello('mod.b')!.port);
+    await until(() => b.length === 2);
+    expect(b[1]).toEqual({ k: 'evt', n: 'hidden', d: undefined });
+  });
+});
+
+describe('BridgeHub hostile frames', () => {
+  it('counts messages of frames nested in a module frame against that module', () => {
+    const { hub, frames } = setup({ maxMessagesPerSecond: 10 });
+    hub.mount(entry('mod.a'));
+    const child = { parent: frames.live('mod.a')[0]!.window };
+    const grandchild = { parent: child };
+    const parentOf = (window: unknown) => (window as { parent?: unknown }).parent;
+    const reply = () => {
+      throw new Error('a nested frame must never be welcomed');
+    };
+    for (let i = 0; i < 11; i += 1) {
+      hub.handleWindowMessage(grandchild, { v: 1, k: 'hello', instance: 'instance-1', session: `s${i}` }, reply, parentOf);
+    }
+    expect(hub.states()[0]).toMatchObject({ phase: 'restarting', lastError: expect.stringContaining('flooding') });
+  });
+
+  it('counts a frame that cannot be created as a failure, and keeps the others', () => {
+    const { hub } = setup();
+    hub.mount(entry('mod.ok'));
+    const broken = new BridgeHub({
+      data: new FakeModuleData(),
+      kind: 'tool',
+      getProfile: async () => ({}) as never,
+      createFrame: () => {
+        throw new TypeError('Invalid URL');
+      },
+      limits: HOST_LIMITS,
+      clock: new ManualClock(),
+      random: () => 1,
+      randomId: () => 'i',
+      createChannel: () => new MessageChannel(),
+    });
+    hubs.push(broken);
+    broken.mount(entry('mod.bad'));
+    expect(broken.states()[0]).toMatchObject({ phase: 'restarting', lastError: 'the frame could not be created: Invalid URL' });
+    expect(hub.states()[0]).toMatchObject({ id: 'mod.ok', phase: 'connecting' });
   });
 });
 

@@ -24,6 +24,9 @@ export interface BridgeHubOptions {
   onTraffic?: (record: TrafficRecord) => void;
 }
 
+/** The parent window of a window (cross-origin readable), to find a nested frame's module. */
+export type ParentOf = (window: unknown) => unknown;
+
 /** Events the page may send to every module. */
 export type HostEventName = Extract<BridgeEventName, 'profile' | 'visible' | 'hidden'>;
 
@@ -37,6 +40,7 @@ export class BridgeHub {
   private readonly context: SupervisorContext;
   private readonly data: ModuleData;
   private readonly unsubscribe: (() => void)[];
+  private visibility: 'visible' | 'hidden' | null = null;
 
   constructor(options: BridgeHubOptions) {
     const { data, kind, getProfile, limits } = options;
@@ -82,17 +86,38 @@ export class BridgeHub {
     this.supervisors.get(id)?.reload();
   }
 
-  /** Sends `profile`, `visible` or `hidden` to every connected module. */
+  /** Sends `profile`, `visible` or `hidden` to every connected module; modules connecting later get the visibility too. */
   emit(name: HostEventName, payload?: unknown): void {
-    const data = name === 'profile' ? publicOnly(payload as PublicProfile) : undefined;
+    if (name === 'visible' || name === 'hidden') this.visibility = name;
+    let data: unknown;
+    try {
+      data = name === 'profile' ? publicOnly(payload as PublicProfile) : undefined;
+    } catch {
+      return; // not a cloneable profile: nothing is sent rather than something unchecked
+    }
     for (const supervisor of this.supervisors.values()) supervisor.send(name, data);
   }
 
-  /** A window message; only a hello from a mounted module's own frame window is considered. */
-  handleWindowMessage(source: unknown, data: unknown, reply: WelcomeReply): void {
-    for (const supervisor of this.supervisors.values()) {
-      if (supervisor.owns(source)) {
-        supervisor.handleHello(data, reply);
+  /**
+   * A window message; only a hello from a mounted module's own frame window is
+   * considered. Messages from frames nested inside a module's frame (found with
+   * `parentOf`) count against that module's flood budget, so it cannot flood
+   * through a child frame.
+   */
+  handleWindowMessage(source: unknown, data: unknown, reply: WelcomeReply, parentOf?: ParentOf): void {
+    const direct = this.ownerOf(source);
+    if (direct) {
+      direct.handleHello(data, reply);
+      return;
+    }
+    let ancestor = source;
+    for (let depth = 0; parentOf && ancestor != null && depth < 8; depth += 1) {
+      const parent = parentOf(ancestor);
+      if (parent === ancestor) return;
+      ancestor = parent;
+      const owner = this.ownerOf(ancestor);
+      if (owner) {
+        owner.handleStray();
         return;
       }
     }
@@ -116,8 +141,15 @@ export class BridgeHub {
     this.stateListeners.clear();
   }
 
+  private ownerOf(source: unknown): ModuleSupervisor | undefined {
+    for (const supervisor of this.supervisors.values()) if (supervisor.owns(source)) return supervisor;
+    return undefined;
+  }
+
+  /** A freshly connected module learns the queue status, and visibility if the page reported it. */
   private welcome(connection: ModuleConnection): void {
     connection.send('status', statusForModule(connection.moduleId, this.data.status()));
+    if (this.visibility) connection.send(this.visibility);
   }
 
   /** A module hears of a change to its own key only when another module made it. */

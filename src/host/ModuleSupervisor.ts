@@ -69,7 +69,12 @@ export class ModuleSupervisor {
   start(): void {
     this.teardown();
     this.instance = this.context.randomId();
-    this.frame = this.context.createFrame(this.entry, this.instance);
+    try {
+      this.frame = this.context.createFrame(this.entry, this.instance);
+    } catch (error) {
+      this.fail(`the frame could not be created: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
     this.setPhase('connecting');
     const { helloTimeoutMs } = this.context.limits;
     this.timer = this.context.clock.setTimeout(
@@ -93,6 +98,11 @@ export class ModuleSupervisor {
     this.session = hello.data.session;
     this.sessionAt = now;
     this.connect(reply);
+  }
+
+  /** A message from a frame nested in this module's frame: it only counts against the flood budget. */
+  handleStray(): void {
+    if (this.frame && !this.flood.allow()) this.fail('flooding: too many messages to the page');
   }
 
   /** Sends an event if the module is connected. */

@@ -52,10 +52,11 @@ export function createModuleHost(options: ModuleHostOptions): ModuleHost {
   checkOptions(options);
   const view = options.container.ownerDocument.defaultView;
   if (!view) throw new TypeError('createModuleHost: container must be in a document with a window');
+  const limits = resolveHostLimits(options.limits);
   const layer = createFrameLayer(options.container);
   const hub = new BridgeHub({
     ...options,
-    limits: resolveHostLimits(options.limits),
+    limits,
     clock: options.clock ?? systemClock,
     random: options.random ?? Math.random,
     randomId: options.randomId ?? randomInstanceId,
@@ -66,10 +67,15 @@ export function createModuleHost(options: ModuleHostOptions): ModuleHost {
     // Sandboxed frames have an opaque origin, serialised as "null"; nothing else may say hello.
     if (event.origin !== 'null' || !event.source) return;
     const source = event.source as Window;
-    hub.handleWindowMessage(source, event.data, (welcome, port) => {
-      // An opaque origin cannot be named: '*' is the only target, so the welcome holds nothing secret.
-      source.postMessage(welcome, { targetOrigin: '*', transfer: [port] });
-    });
+    hub.handleWindowMessage(
+      source,
+      event.data,
+      (welcome, port) => {
+        // An opaque origin cannot be named: '*' is the only target, so the welcome holds nothing secret.
+        source.postMessage(welcome, { targetOrigin: '*', transfer: [port] });
+      },
+      parentOf,
+    );
   };
   view.addEventListener('message', onMessage);
   return {
@@ -86,6 +92,15 @@ export function createModuleHost(options: ModuleHostOptions): ModuleHost {
       layer.destroy();
     },
   };
+}
+
+/** `parent` is one of the few properties readable across origins. */
+function parentOf(window: unknown): unknown {
+  try {
+    return (window as Window).parent;
+  } catch {
+    return null;
+  }
 }
 
 function checkOptions(options: ModuleHostOptions): void {

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ModuleEntry } from '../api/index.ts';
+import { createModuleHost, type ModuleHost } from './createModuleHost.ts';
+import { FakeDocument, type FakeElement } from './testing/FakeDom.ts';
+import { FakeModuleData } from './testing/FakeModuleData.ts';
+import { ManualClock } from './testing/ManualClock.ts';
+
+const entry: ModuleEntry = { id: 'mod.a', name: 'A', kind: 'tool', width: 1000, height: 500, url: '/modules/mod.a/index.html' };
+const hosts: ModuleHost[] = [];
+afterEach(() => {
+  for (const host of hosts.splice(0)) host.destroy();
+});
+
+function setup() {
+  const document = new FakeDocument();
+  const container = document.createElement('div');
+  const host = createModuleHost({
+    container: container as unknown as HTMLElement,
+    data: new FakeModuleData(),
+    kind: 'tool',
+    getProfile: async () => ({}) as never,
+    clock: new ManualClock(),
+    randomId: () => 'abc123',
+  });
+  hosts.push(host);
+  const layer = () => container.children[0] as FakeElement;
+  const iframe = () => layer().children[0] as FakeElement;
+  return { document, container, host, layer, iframe, window: document.defaultView };
+}
+
+describe('createModuleHost (DOM part)', () => {
+  it('creates a sandboxed, referrer-less frame with the instance in the fragment only', () => {
+    const { host, iframe } = setup();
+    host.mount(entry);
+    const frame = iframe();
+    expect(Object.fromEntries(frame.attributes)).toMatchObject({ sandbox: 'allow-scripts', referrerpolicy: 'no-referrer', allow: '' });
+    expect(frame.src).toBe('http://127.0.0.1:5173/modules/mod.a/index.html#instance=abc123');
+    expect(frame.src).not.toContain('token');
+    expect(frame.dataset.moduleId).toBe('mod.a');
+    expect(frame.style).toMatchObject({ width: '1000px', height: '500px', background: 'transparent' });
+  });
+
+  it('scales the frame to fit its layer when the window resizes', () => {
+    const { host, iframe, layer, window } = setup();
+    host.mount(entry);
+    layer().clientWidth = 500;
+    layer().clientHeight = 500;
+    window.dispatch('resize');
+    expect(iframe().style.transform).toBe('translate(0px, 125px) scale(0.5)');
+  });
+
+  it('welcomes a hello from the frame window with an opaque origin, posting to "*" with the port', () => {
+    const { host, iframe, window } = setup();
+    host.mount(entry);
+    const frameWindow = iframe().contentWindow!;
+    const hello = { v: 1, k: 'hello', instance: 'abc123', session: 's' };
+    window.dispatch('message', { origin: 'http://evil.example', source: frameWindow, data: hello });
+    expect(frameWindow.posted).toEqual([]);
+    window.dispatch('message', { origin: 'null', source: frameWindow, data: hello });
+    expect(frameWindow.posted).toHaveLength(1);
+    const [{ message, options }] = frameWindow.posted as [{ message: unknown; options: { targetOrigin: string; transfer: MessagePort[] } }];
+    expect(message).toEqual({ v: 1, k: 'welcome', instance: 'abc123', heartbeatMs: 5000 });
+    expect(options.targetOrigin).toBe('*');
+    expect(options.transfer).toHaveLength(1);
+    options.transfer[0]!.close();
+    expect(host.states()).toEqual([{ id: 'mod.a', phase: 'ready', lastError: null, restarts: 0 }]);
+  });
+
+  it('removes its layer and stops listening on destroy', () => {
+    const { host, container, window } = setup();
+    host.mount(entry);
+    host.destroy();
+    expect(container.children).toEqual([]);
+    expect(window.listeners.get('message')?.size).toBe(0);
+  });
+
+  it('checks its options up front', () => {
+    const { container } = setup();
+    const options = { container: container as unknown as HTMLElement, data: new FakeModuleData(), getProfile: async () => ({}) as never };
+    expect(() => createModuleHost({ ...options, kind: 'widget' as never })).toThrow('kind');
+    expect(() => createModuleHost({ ...options, kind: 'tool', limits: { maxInFlight: 0 } })).toThrow('limits.maxInFlight');
+    expect(container.children).toHaveLength(1);
+  });
+});
