@@ -42,6 +42,8 @@ export interface WriteQueueOptions {
   leaseMs?: number;
   /** First guess of connectivity before any request. @default navigator.onLine */
   onLine?: boolean;
+  /** This page's id as a lease holder. @default crypto.randomUUID(), or a random string */
+  tabId?: string;
 }
 
 /** The offline write queue of one data space (userId, kind). */
@@ -75,7 +77,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   const store = options.store ?? openLocalStore({ clock });
   const records = createQueueStore(store, space, () => clock.now());
   const model = new SyncStatusModel(store.storage);
-  const holder = `tab-${Math.floor(random() * 2 ** 48).toString(36)}-${clock.now().toString(36)}`;
+  const holder = options.tabId ?? newTabId(random);
   const locks = options.locks === undefined ? defaultLocks() : options.locks;
   const lock = createFlusherLock({ space, locks, store, holder, clock, leaseMs: options.leaseMs });
   const listeners = new Set<(change: DataChange) => void>();
@@ -249,6 +251,10 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       };
     },
   };
+}
+
+function newTabId(random: () => number): string {
+  return globalThis.crypto?.randomUUID?.() ?? `tab-${Math.floor(random() * 2 ** 52).toString(36)}-${Date.now().toString(36)}`;
 }
 
 function defaultLocks(): LockRequester | null {

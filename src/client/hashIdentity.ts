@@ -1,10 +1,10 @@
 /**
  * A hex digest of `text`, to key local data by a secret (an overlay id or a
  * token) without storing the secret. SHA-256 where `crypto.subtle` exists; on
- * non-secure origins (no `crypto.subtle`) two 53-bit string hashes, which are
+ * non-secure origins (no `crypto.subtle`, or `subtle` null) two 53-bit string hashes, which are
  * not reversible either and never mix with the former (other prefix).
  */
-export async function hashIdentity(text: string, subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle): Promise<string> {
+export async function hashIdentity(text: string, subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null): Promise<string> {
   if (subtle) {
     const digest = await subtle.digest('SHA-256', new TextEncoder().encode(text));
     return `sha256:${[...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;

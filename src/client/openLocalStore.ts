@@ -46,14 +46,18 @@ export function openLocalStore(options: LocalStoreOptions = {}): LocalStore {
 
   function fallBack(from: KeyValueStore, reason: unknown): Promise<void> {
     primary = null;
-    switching ??= copyAll(from, memory, clock, openTimeoutMs).then(() => {
+    if (switching) return switching;
+    // A database that never opened has nothing to copy; one that worked may still be readable.
+    const copied = opened ? copyAll(from, memory, clock, openTimeoutMs) : Promise.resolve();
+    switching = copied.then(() => {
       storage.value = 'memory';
       onFallback(reason);
     });
     return switching;
   }
 
-  async function run<R>(op: (store: KeyValueStore) => Promise<R>): Promise<R> {
+  /** Runs `op` on IndexedDB, or on memory once it failed; `ownFault` tells the caller's errors apart. */
+  async function run<R>(op: (store: KeyValueStore) => Promise<R>, ownFault = () => false): Promise<R> {
     const current = primary;
     if (current) {
       try {
@@ -61,6 +65,7 @@ export function openLocalStore(options: LocalStoreOptions = {}): LocalStore {
         opened = true;
         return result;
       } catch (error) {
+        if (ownFault()) throw error;
         await fallBack(current, error);
       }
     }
@@ -72,7 +77,18 @@ export function openLocalStore(options: LocalStoreOptions = {}): LocalStore {
     storage,
     get: (key) => run((store) => store.get(key)),
     getAll: (prefix) => run((store) => store.getAll(prefix)),
-    update: (keys, decide) => run((store) => store.update(keys, decide)),
+    update(keys, decide) {
+      let threw = false;
+      const guarded: typeof decide = (values) => {
+        try {
+          return decide(values);
+        } catch (error) {
+          threw = true;
+          throw error;
+        }
+      };
+      return run((store) => store.update(keys, guarded), () => threw);
+    },
   };
 }
 

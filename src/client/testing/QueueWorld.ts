@@ -50,6 +50,7 @@ export class QueueWorld {
       openChannel: this.hub.open,
       page: { window: null, document: null },
       onLine: true,
+      tabId: `tab-${this.tabs.length + 1}`,
       ...queueOptions,
     });
     const tab = { client, store, queue, data: createModuleData({ queue }) };
