@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { KINDS, type Kind, type Profile } from '../../api/index.ts';
-import type { IssuedToken, Registry, TokenGrant } from './Registry.ts';
+import { createIssuedTokens } from './issuedTokens.ts';
+import type { Registry, TokenGrant } from './Registry.ts';
 import type { Seed } from './seed.ts';
 
 export interface MemoryRegistryOptions {
@@ -16,43 +17,22 @@ export interface MemoryRegistryOptions {
 
 export const DEFAULT_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
-type Issued = IssuedToken & { expiresAtMs: number };
-
 /** The registry of one process: seed users and tokens, plus exchanged tokens that live in memory only. */
 export function createMemoryRegistry(seed: Seed, options: MemoryRegistryOptions = {}): Registry {
   const { tokenTtlMs = DEFAULT_TOKEN_TTL_MS, maxIssuedTokens = 100_000, clock = Date.now } = options;
   const randomToken = options.randomToken ?? (() => randomBytes(32).toString('base64url'));
   checkOptions(tokenTtlMs, maxIssuedTokens);
   const { profiles, seedGrants, overlayIds } = indexSeed(seed);
-  // One TTL for all, so insertion order is expiry order: expired tokens sit at the front.
-  const issued = new Map<string, Issued>();
-
-  const issue = (userId: string, kind: Kind): IssuedToken => {
-    const now = clock();
-    for (const [token, grant] of issued) {
-      if (grant.expiresAtMs > now && issued.size < maxIssuedTokens) break;
-      issued.delete(token);
-    }
-    const token = randomToken();
-    if (seedGrants.has(token) || issued.has(token)) throw new Error('randomToken returned a token already in use');
-    const expiresAtMs = now + tokenTtlMs;
-    const grant = { token, userId, context: 'overlay', overlay: kind, expiresAt: new Date(expiresAtMs).toISOString() } as const;
-    issued.set(token, { ...grant, expiresAtMs });
-    return { ...grant };
-  };
+  const issued = createIssuedTokens({ tokenTtlMs, maxIssuedTokens, clock, randomToken, isTaken: (t) => seedGrants.has(t) });
 
   return {
     async resolveToken(token) {
       const grant = seedGrants.get(token);
-      if (grant) return { ...grant };
-      const found = issued.get(token);
-      if (!found || found.expiresAtMs <= clock()) return undefined;
-      const { userId, context, overlay, expiresAt } = found;
-      return { userId, context, overlay, expiresAt };
+      return grant ? { ...grant } : issued.resolve(token);
     },
     async exchangeOverlayId(overlayId) {
       const owner = overlayIds.get(overlayId);
-      return owner && issue(owner.userId, owner.kind);
+      return owner && issued.issue(owner.userId, owner.kind);
     },
     async profile(userId) {
       return profiles.get(userId);

@@ -29,18 +29,7 @@ CREATE TABLE IF NOT EXISTS entries (
 
 /** The embedded store: one SQLite file in WAL mode; every `set` is committed before it resolves. */
 export function createSqliteStore({ path, synchronous = 'full' }: SqliteStoreOptions): DataStore {
-  const file = resolve(path);
-  mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
-  try {
-    db.pragma('journal_mode = WAL');
-    db.pragma(`synchronous = ${synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
-    db.pragma('busy_timeout = 5000');
-    db.exec(SCHEMA);
-  } catch (error) {
-    db.close();
-    throw new Error(`sqlite store ${path}: ${(error as Error).message}`);
-  }
+  const db = openDatabase(path, synchronous);
   const select = db.prepare<[string, string, string, string], { value: string }>(
     'SELECT value FROM entries WHERE user_id = ? AND kind = ? AND module_id = ? AND name = ?',
   );
@@ -66,6 +55,24 @@ export function createSqliteStore({ path, synchronous = 'full' }: SqliteStoreOpt
       if (db.open) db.close();
     },
   };
+}
+
+/** Opens (creating directory and file if needed) and configures the database; errors name the path. */
+function openDatabase(path: string, synchronous: 'full' | 'normal'): Database.Database {
+  const file = resolve(path);
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    // FULL syncs the WAL on every commit: the 200 of a PATCH means "on disk".
+    db.pragma(`synchronous = ${synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+    db.pragma('busy_timeout = 5000');
+    db.exec(SCHEMA);
+    return db;
+  } catch (error) {
+    db.close();
+    throw new Error(`sqlite store ${path}: ${(error as Error).message}`);
+  }
 }
 
 /** SQLite result codes that mean "try again later" rather than "your request is wrong". */
