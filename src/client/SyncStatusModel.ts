@@ -41,7 +41,18 @@ export class SyncStatusModel implements SyncStatusSignals {
     () => this.waiting().reduce<number | null>((oldest, e) => Math.min(oldest ?? e.enqueuedAt, e.enqueuedAt), null),
     { name: 'sync.oldestPendingAt' },
   );
-  readonly failed = computed(() => [...this.entries.value.values()].flatMap(toFailedWrite), { name: 'sync.failed' });
+  readonly failed: ReadonlySignal<FailedWrite[]> = computed(
+    () => {
+      const next = [...this.entries.value.values()].flatMap(toFailedWrite);
+      // Same list, same array: no status event when only pending entries moved.
+      const previous = this.lastFailed;
+      if (previous.length === next.length && next.every((write, i) => sameFailure(write, previous[i]))) return previous;
+      this.lastFailed = next;
+      return next;
+    },
+    { name: 'sync.failed' },
+  );
+  private lastFailed: FailedWrite[] = [];
   readonly status: ReadonlySignal<SyncStatus>;
 
   constructor(readonly storage: ReadonlySignal<StorageKind>) {
@@ -80,7 +91,10 @@ export class SyncStatusModel implements SyncStatusSignals {
 
   /** Replaces the mirror with what the store holds. */
   replaceAll(entries: (QueueEntry | EntryMeta)[]): void {
-    this.entries.value = new Map(entries.map(({ value: _value, ...meta }: Partial<QueueEntry> & EntryMeta) => [mirrorKey(meta), meta]));
+    const next = new Map(entries.map(({ value: _value, ...meta }: Partial<QueueEntry> & EntryMeta) => [mirrorKey(meta), meta]));
+    const current = this.entries.peek();
+    const same = next.size === current.size && [...next].every(([id, meta]) => sameMeta(meta, current.get(id)));
+    if (!same) this.entries.value = next;
   }
 
   /** The newest sequence number known for an entry. */
@@ -95,6 +109,14 @@ export class SyncStatusModel implements SyncStatusSignals {
 
 function mirrorKey(entry: { moduleId: string; name: string }): string {
   return JSON.stringify([entry.moduleId, entry.name]);
+}
+
+function sameMeta(a: EntryMeta, b: EntryMeta | undefined): boolean {
+  return b !== undefined && a.seq === b.seq && a.order === b.order && a.failed?.at === b.failed?.at;
+}
+
+function sameFailure(a: FailedWrite, b: FailedWrite): boolean {
+  return a.moduleId === b.moduleId && a.name === b.name && a.from === b.from && a.code === b.code && a.message === b.message;
 }
 
 function toFailedWrite(entry: EntryMeta): FailedWrite[] {

@@ -42,7 +42,11 @@ export interface ApiClient {
   dbGet(id: string, key: string): Promise<Json | undefined>;
   /** `PATCH /me/database`: resolves once the server confirmed the write (2xx with a JSON body). */
   dbSet(id: string, key: string, value: Json): Promise<DatabaseEntry>;
-  /** Swaps the token (e.g. after a 401 and a new exchange); tells `onTokenChange` listeners. */
+  /**
+   * Swaps the token (e.g. after a 401 and a new exchange) and tells the
+   * `onTokenChange` listeners (the write queue resumes). With `getToken`, that
+   * function still decides; call `setToken` after its source changed.
+   */
   setToken(token: string | undefined): void;
   /** Called after each `setToken`; returns the unsubscribe function. */
   onTokenChange(listener: () => void): () => void;

@@ -47,6 +47,24 @@ describe('createModuleData', () => {
     expect(await store.get(['q', '1001', 'tool', 'other.mod', 'name:with:colons'])).toMatchObject({ value: [1] });
   });
 
+  it('sends no status event when a flush changes nothing', async () => {
+    const { data, queue } = await started();
+    await data.set(MOD, 'a', 1);
+    await queue.flush();
+    let events = 0;
+    data.onStatus(() => events++);
+    await queue.flush();
+    await queue.flush();
+    expect(events).toBe(0);
+  });
+
+  it('turns an unexpected failure into INTERNAL, without details', async () => {
+    const { data, queue } = await started();
+    queue.enqueue = () => Promise.reject(new Error('disk on fire at /home/streamer'));
+    const error = await data.set(MOD, 'a', 1).catch((e: unknown) => e);
+    expect((error as OverlayError).toJSON()).toEqual({ code: 'INTERNAL', message: 'the data operation failed inside the overlay' });
+  });
+
   it('reports status changes, not the current status at subscription', async () => {
     const { data } = await started();
     const seen: SyncStatus[] = [];

@@ -1,4 +1,4 @@
-import { type Json, resolveKey } from '../api/index.ts';
+import { type Json, OverlayError, resolveKey } from '../api/index.ts';
 import { assertJsonValue } from './assertJsonValue.ts';
 import type { WriteQueue } from './createWriteQueue.ts';
 import type { ModuleData } from './ModuleData.ts';
@@ -12,15 +12,23 @@ export interface ModuleDataOptions {
  * invalid key, a value that is not JSON or is too large) is refused before
  * anything is queued; errors are OverlayErrors.
  */
+/** Only OverlayErrors cross the bridge; anything else is our fault, said without details. */
+function asOverlayError(error: unknown): never {
+  if (error instanceof OverlayError) throw error;
+  console.error('[overlay] data operation failed:', error);
+  throw new OverlayError('INTERNAL', 'the data operation failed inside the overlay');
+}
+
 export function createModuleData({ queue }: ModuleDataOptions): ModuleData {
   return {
     async get(ownId, key) {
-      return queue.read(ownId, key, resolveKey(ownId, key));
+      const target = resolveKey(ownId, key);
+      return queue.read(ownId, key, target).catch(asOverlayError);
     },
     async set(ownId, key, value: Json) {
       const { moduleId, name } = resolveKey(ownId, key);
       assertJsonValue(value);
-      await queue.enqueue({ moduleId, name, id: ownId, key, value });
+      await queue.enqueue({ moduleId, name, id: ownId, key, value }).catch(asOverlayError);
     },
     onChange: (listener) => queue.onWrite(listener),
     onStatus(listener) {

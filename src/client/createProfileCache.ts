@@ -46,7 +46,7 @@ export function createProfileCache(options: ProfileCacheOptions): ProfileCache {
   const { store, baseUrl, identity, clock = systemClock } = options;
   let key: Promise<string[]> | null = null;
   const keyOf = () => {
-    key ??= hashIdentity(`${baseUrl}\n${identity}`).then((hash) => ['profile', hash]);
+    key ??= hashIdentity(`${baseUrl.replace(/\/+$/, '')}\n${identity}`).then((hash) => ['profile', hash]);
     return key;
   };
 

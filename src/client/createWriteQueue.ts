@@ -186,13 +186,16 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     scheduler.resume();
   }
 
+  /** A read reached the API (or not). One that got through ends a pause or a backoff early. */
   function onRead(reached: boolean): void {
     if (!reached) {
       model.online.value = false;
       return;
     }
+    const before = model.state.peek();
     markContact(true);
-    wake();
+    if (before === 'auth-required') scheduler.resume();
+    else if (before !== 'online') wake();
   }
 
   return {

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { createStore, type UseStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
+import { createDurableStore } from './createDurableStore.ts';
 import { createIdbKeyValue } from './createIdbKeyValue.ts';
 import { createMemoryKeyValue } from './createMemoryKeyValue.ts';
 import type { KeyValueStore } from './KeyValueStore.ts';
@@ -9,7 +10,7 @@ import { ManualClock } from './testing/ManualClock.ts';
 import { QueueWorld } from './testing/QueueWorld.ts';
 
 let n = 0;
-const freshStore = () => createStore(`kv-test-${++n}`, 'entries');
+const freshStore = () => (n % 2 ? createStore(`kv-test-${++n}`, 'entries') : createDurableStore(`kv-test-${++n}`, 'entries'));
 
 describe.each([
   ['IndexedDB', () => createIdbKeyValue(freshStore())],
@@ -67,6 +68,18 @@ describe('openLocalStore', () => {
     expect(store.storage.value).toBe('memory');
     expect(await store.get(['k'])).toBe(1);
     expect(reasons).toHaveLength(1);
+  });
+
+  it('falls back to memory when indexedDB.open fails', async () => {
+    const denied = {
+      open() {
+        throw new DOMException('The user denied permission to access the database.', 'SecurityError');
+      },
+    } as unknown as IDBFactory;
+    const store = openLocalStore({ useStore: createDurableStore('db', 'entries', denied), onFallback: () => {} });
+    await store.update([], () => ({ writes: [[['k'], 1]], result: undefined }));
+    expect(store.storage.value).toBe('memory');
+    expect(await store.get(['k'])).toBe(1);
   });
 
   it('falls back to memory when opening hangs', async () => {

@@ -1,6 +1,7 @@
 import { type ReadonlySignal, signal } from '@preact/signals';
-import { createStore, type UseStore } from 'idb-keyval';
+import type { UseStore } from 'idb-keyval';
 import { type Clock, systemClock } from './Clock.ts';
+import { createDurableStore } from './createDurableStore.ts';
 import { createIdbKeyValue } from './createIdbKeyValue.ts';
 import { createMemoryKeyValue } from './createMemoryKeyValue.ts';
 import type { KeyValueStore } from './KeyValueStore.ts';
@@ -17,7 +18,7 @@ export interface LocalStore extends KeyValueStore {
 }
 
 export interface LocalStoreOptions {
-  /** The idb-keyval store; null when there is no IndexedDB. @default createStore('overlay-queue', 'entries') */
+  /** The idb-keyval store; null for memory only. @default createDurableStore('overlay-queue', 'entries', indexedDB) */
   useStore?: UseStore | null;
   /** Time the first operation (it opens the database) may take before memory takes over. @default 5000 */
   openTimeoutMs?: number;
@@ -94,7 +95,7 @@ export function openLocalStore(options: LocalStoreOptions = {}): LocalStore {
 
 function defaultUseStore(): UseStore | null {
   try {
-    return typeof indexedDB === 'undefined' ? null : createStore(LOCAL_DB_NAME, LOCAL_STORE_NAME);
+    return typeof indexedDB === 'undefined' ? null : createDurableStore(LOCAL_DB_NAME, LOCAL_STORE_NAME, indexedDB);
   } catch {
     // Some browsers throw on merely touching `indexedDB` when storage is blocked.
     return null;

@@ -104,6 +104,18 @@ describe('reads', () => {
     expect(await data.get(MOD, 'a')).toBe('new');
   });
 
+  it('ends the auth pause when a read gets through with the current token', async () => {
+    const { data, queue } = await started();
+    world.server.script.push(FakeServer.fail(401));
+    await data.set(MOD, 'a', 1);
+    await queue.flush();
+    expect(queue.status.state.value).toBe('auth-required');
+    await data.get(MOD, 'other');
+    await queue.flush();
+    expect(world.server.value(MOD, 'a')).toBe(1);
+    expect(queue.status.state.value).toBe('online');
+  });
+
   it('wakes the queue when a read gets through during backoff', async () => {
     const { data, queue } = await started();
     world.server.script.push(offline);

@@ -1,4 +1,5 @@
-import { createStore, type UseStore } from 'idb-keyval';
+import type { UseStore } from 'idb-keyval';
+import { createDurableStore } from '../createDurableStore.ts';
 import { type ApiClient, createApiClient } from '../createApiClient.ts';
 import { createModuleData } from '../createModuleData.ts';
 import { createWriteQueue, type WriteQueue, type WriteQueueOptions } from '../createWriteQueue.ts';
@@ -32,7 +33,7 @@ export class QueueWorld {
   readonly server = new FakeServer();
   readonly hub = new ChannelHub();
   readonly locks = new FakeLocks();
-  readonly useStore: UseStore = createStore(`queue-test-${++databases}-${Date.now()}`, 'entries');
+  readonly useStore: UseStore = createDurableStore(`queue-test-${++databases}-${Date.now()}`, 'entries');
   private readonly tabs: Tab[] = [];
 
   tab(options: TabOptions = {}): Tab {
