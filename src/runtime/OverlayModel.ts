@@ -25,14 +25,14 @@ export class OverlayModel {
   /** Records a problem (replacing one with the same key) and logs its one-line cause. */
   report(key: string, message: string): void {
     this.log(`[overlay] ${message}`);
-    const others = this.problems.value.filter((p) => p.key !== key);
+    const others = this.problems.peek().filter((p) => p.key !== key);
     this.problems.value = [...others, { key, message }];
   }
 
   /** Forgets a problem that is over. */
   resolve(key: string): void {
-    if (this.problems.value.some((p) => p.key === key)) {
-      this.problems.value = this.problems.value.filter((p) => p.key !== key);
+    if (this.problems.peek().some((p) => p.key === key)) {
+      this.problems.value = this.problems.peek().filter((p) => p.key !== key);
     }
   }
 

@@ -1,0 +1,58 @@
+/**
+ * `npm run dev`: Vite's dev server with hot reload for the page, the studio and
+ * the modules, and the reference API mounted under /api (same flags as
+ * `npm run api`; the port defaults to 5173). Opens the studio.
+ */
+import { getRequestListener } from '@hono/node-server';
+import { createServer, type Plugin } from 'vite';
+import { KINDS } from '../api/index.ts';
+import {
+  createApiApp,
+  createMemoryRegistry,
+  DEMO_SEED,
+  type DataStore,
+  loadSeedFile,
+  openStore,
+  parseCliArgs,
+  type Registry,
+  type Seed,
+} from '../server/index.ts';
+
+async function main(argv: string[]): Promise<void> {
+  const noOpen = argv.includes('--no-open');
+  const rest = argv.filter((arg) => arg !== '--no-open');
+  const hasPort = rest.some((arg) => arg === '--port' || arg.startsWith('--port='));
+  const options = parseCliArgs(hasPort ? rest : ['--port', '5173', ...rest]);
+  const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : DEMO_SEED;
+  const registry = createMemoryRegistry(seed, { tokenTtlMs: options.tokenTtlMs });
+  const store = await openStore(options.store);
+  const server = await createServer({
+    plugins: [mountApi(registry, store, options.limits)],
+    server: { host: options.host, port: options.port, strictPort: true, open: noOpen || process.env.CI ? false : '/studio' },
+  });
+  await server.listen();
+  const url = `http://${options.host}:${options.port}`;
+  const { profile } = seed.users[0]!;
+  console.log(`Dev server on ${url} (API under ${url}/api, store ${options.storeUrl}); edits reload live.`);
+  console.log(`Studio: ${url}/studio`);
+  for (const kind of KINDS) console.log(`  ${kind.padEnd(11)} ${url}/?overlay=${encodeURIComponent(profile.overlays[kind])}&debug=1`);
+  const stop = () => void server.close().then(() => store.close()).then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+/** Serves the API under /api inside Vite's server (connect strips the prefix). */
+function mountApi(registry: Registry, store: DataStore, limits: Parameters<typeof createApiApp>[0]['limits']): Plugin {
+  const api = createApiApp({ registry, store, limits, devRoutes: true });
+  return {
+    name: 'overlay-api',
+    configureServer(server) {
+      server.middlewares.use('/api', getRequestListener(api.fetch));
+    },
+  };
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(`Cannot start: ${(error as Error).message}`);
+  process.exit(1);
+});

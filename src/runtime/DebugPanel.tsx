@@ -1,0 +1,39 @@
+import type { ReadonlySignal } from '@preact/signals';
+import type { SyncStatus } from '../client/ModuleData.ts';
+import type { OverlayModel } from './OverlayModel.ts';
+
+interface DebugPanelProps {
+  model: OverlayModel;
+  sync: ReadonlySignal<SyncStatus | null>;
+}
+
+/** What `debug=1` shows over the overlay: start phase, problems, the write queue. */
+export function DebugPanel({ model, sync }: DebugPanelProps) {
+  const status = sync.value;
+  return (
+    <aside class="debug" data-testid="debug" aria-label="Overlay debug">
+      <p>
+        <strong data-testid="debug-phase">{model.phase.value}</strong>
+        {model.kind.value && <span> · {model.kind.value} overlay</span>}
+        {model.profile.value && <span> · {model.profile.value.user.userName}</span>}
+        {model.fromCache.value && <span data-testid="debug-cached"> · profile from cache</span>}
+      </p>
+      <p data-testid="debug-modules">modules: {model.moduleIds.value.join(', ') || 'none'}</p>
+      {status && (
+        <p data-testid="debug-sync">
+          sync: <span data-testid="debug-sync-state">{status.state}</span>, pending{' '}
+          <span data-testid="debug-pending">{status.pending}</span>
+          {status.failed.length > 0 && <span>, failed {status.failed.length}</span>}
+          {status.storage === 'memory' && <span>, queue in memory only</span>}
+        </p>
+      )}
+      <ul data-testid="debug-problems">
+        {model.problems.value.map((problem) => (
+          <li key={problem.key} role="alert">
+            {problem.message}
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ReadonlySignal } from '@preact/signals';
+import type { Kind, ModuleEntry } from '../api/index.ts';
+import type { ApiClient, ModuleData, ProfileCache, SyncStatus, WriteQueue } from '../client/index.ts';
+import type { ModuleHost, ModuleHostOptions } from '../host/index.ts';
+import type { OverlayAuth } from './parseOverlayParams.ts';
+
+/** The data layer of one (user, kind): the write queue behind the ModuleData seam. */
+export interface DataLayer {
+  data: ModuleData;
+  queue: WriteQueue;
+  status: ReadonlySignal<SyncStatus>;
+  /** Replays the queue with a new token (after a re-exchange). */
+  setToken(token: string): void;
+  stop(): void;
+}
+
+/** Everything the overlay start needs from outside, injected so tests can replace it. */
+export interface OverlayServices {
+  createClient(apiBase: string): ApiClient;
+  /** The cache of the last profile for this API and credential (only a hash of the credential is kept). */
+  profileCache(apiBase: string, auth: OverlayAuth): ProfileCache;
+  openDataLayer(args: { client: ApiClient; userId: string; kind: Kind }): Promise<DataLayer>;
+  createHost(options: Pick<ModuleHostOptions, 'kind' | 'data' | 'getProfile'>): ModuleHost;
+  /** The modules that exist (updated by hot reload in development). */
+  registry: ReadonlySignal<readonly ModuleEntry[]>;
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}

@@ -1,0 +1,80 @@
+import { effect, type ReadonlySignal, type Signal } from '@preact/signals';
+import type { ModuleEntry } from '../api/index.ts';
+import {
+  createApiClient,
+  createModuleData,
+  createProfileCache,
+  createWriteQueue,
+  type LocalStore,
+  openLocalStore,
+  type SyncStatus,
+} from '../client/index.ts';
+import { createModuleHost, type ModuleHost, type TrafficRecord } from '../host/index.ts';
+import type { DataLayer, OverlayServices } from './OverlayServices.ts';
+import type { OverlayAuth } from './parseOverlayParams.ts';
+
+export interface OverlayServicesOptions {
+  /** The element the module frames fill. */
+  stage: HTMLElement;
+  registry: ReadonlySignal<readonly ModuleEntry[]>;
+  /** Receives the write queue's status, for the debug panel. */
+  sync: Signal<SyncStatus | null>;
+  /** Called with the host once it exists (hot reload, visibility). */
+  onHost?: (host: ModuleHost) => void;
+  /** Every API request goes through it (the studio's network switch wraps it). @default globalThis.fetch */
+  fetch?: typeof globalThis.fetch;
+  /** Every answered bridge request (the studio's traffic log). */
+  onTraffic?: (record: TrafficRecord) => void;
+}
+
+/** The real services of the overlay page: API client, IndexedDB queue and cache, module host. */
+export function createOverlayServices(options: OverlayServicesOptions): OverlayServices {
+  let local: LocalStore | undefined;
+  const localStore = () => {
+    local ??= openLocalStore();
+    return local;
+  };
+  return {
+    createClient: (apiBase) => createApiClient({ baseUrl: apiBase, fetch: options.fetch }),
+    profileCache: (apiBase, auth) => createProfileCache({ store: localStore(), baseUrl: apiBase, identity: identityOf(auth) }),
+    openDataLayer: async ({ client, userId, kind }) => {
+      const queue = createWriteQueue({ client, userId, kind, store: localStore() });
+      await queue.start();
+      const stopMirror = effect(() => {
+        options.sync.value = queue.status.status.value;
+      });
+      const layer: DataLayer = {
+        data: createModuleData({ queue }),
+        queue,
+        status: queue.status.status,
+        setToken: (token) => client.setToken(token),
+        stop: () => {
+          stopMirror();
+          queue.stop();
+        },
+      };
+      return layer;
+    },
+    createHost: (hostOptions) => {
+      const host = createModuleHost({ container: options.stage, onTraffic: options.onTraffic, ...hostOptions });
+      host.onState((state) => markFrame(options.stage, state.id, state.phase));
+      options.onHost?.(host);
+      return host;
+    },
+    registry: options.registry,
+    setInterval: (fn, ms) => setInterval(fn, ms),
+    clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+  };
+}
+
+/** What the profile cache is keyed by (it stores only a hash of it). */
+function identityOf(auth: OverlayAuth): string {
+  return 'overlay' in auth ? `overlay:${auth.overlay}` : `token:${auth.token}`;
+}
+
+/** Mirrors a module's phase on its frame, for tests and for people reading the DOM. */
+function markFrame(stage: HTMLElement, id: string, phase: string): void {
+  for (const frame of stage.querySelectorAll<HTMLIFrameElement>('iframe[data-module-id]')) {
+    if (frame.dataset.moduleId === id) frame.dataset.state = phase;
+  }
+}

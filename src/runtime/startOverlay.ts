@@ -1,0 +1,156 @@
+import { effect } from '@preact/signals';
+import {
+  type Kind,
+  type ModuleEntry,
+  OverlayError,
+  selectedModules,
+  toPublicProfile,
+} from '../api/index.ts';
+import type { ApiClient, ProfileCache } from '../client/index.ts';
+import type { ModuleHost } from '../host/index.ts';
+import { obtainToken } from './obtainToken.ts';
+import type { OverlayModel } from './OverlayModel.ts';
+import type { OverlayParams } from './parseOverlayParams.ts';
+import type { DataLayer, OverlayServices } from './OverlayServices.ts';
+
+/** How often the page re-reads the profile to follow the streamer's selection. @default 30 s */
+export const PROFILE_REFRESH_MS = 30_000;
+
+/**
+ * The overlay page's start: token, profile (or its cached copy), the data layer,
+ * the module host, then a periodic profile refresh. Problems are reported to
+ * the model; the page never throws at the streamer.
+ */
+export async function startOverlay(
+  params: OverlayParams,
+  model: OverlayModel,
+  services: OverlayServices,
+): Promise<OverlayController | undefined> {
+  const client = services.createClient(params.apiBase);
+  const cache = services.profileCache(params.apiBase, params.auth);
+  const first = await firstProfile(client, params, model, cache);
+  if (!first) return undefined;
+  const { kind } = first;
+  model.kind.value = kind;
+  const layer = await services.openDataLayer({ client, userId: first.userId, kind });
+  const host = services.createHost({ kind, data: layer.data, getProfile: async () => model.profile.value! });
+  // Re-runs when the profile (selection) or the registry (hot reload) changes.
+  const stopSelection = effect(() => showModules(host, model, kind, services.registry.value));
+  model.phase.value = 'running';
+  const refresh = () => refreshProfile(client, params, model, cache, host);
+  const timer = services.setInterval(refresh, PROFILE_REFRESH_MS);
+  let renewing = false;
+  const stopAuth = effect(() => {
+    if (layer.status.value.state !== 'auth-required' || renewing) return;
+    renewing = true;
+    void reauthorize(client, params, model, layer).finally(() => {
+      renewing = false;
+    });
+  });
+  const stop = () => {
+    services.clearInterval(timer);
+    stopSelection();
+    stopAuth();
+    layer.stop();
+    host.destroy();
+  };
+  return { client, host, layer, refresh, stop };
+}
+
+/** A running overlay, for the page's own wiring and for the studio. */
+export interface OverlayController {
+  client: ApiClient;
+  host: ModuleHost;
+  layer: DataLayer;
+  /** Re-reads the profile now; modules get a `profile` event when it changed. */
+  refresh(): Promise<void>;
+  stop(): void;
+}
+
+interface FirstProfile {
+  kind: Kind;
+  userId: string;
+}
+
+/** Token and profile from the API; when it cannot be reached, the last ones seen. */
+async function firstProfile(client: ApiClient, params: OverlayParams, model: OverlayModel, cache: ProfileCache): Promise<FirstProfile | undefined> {
+  try {
+    const { kind } = await obtainToken(client, params.auth);
+    const profile = await client.me();
+    model.profile.value = toPublicProfile(profile);
+    await cache.save(profile, kind).catch(() => undefined);
+    return { kind, userId: profile.user.userId };
+  } catch (error) {
+    const cached = await cache.load().catch(() => undefined);
+    if (cached && isUnreachable(error)) {
+      model.report('api', `API unreachable (${explain(error)}); showing the last profile seen, retrying`);
+      model.fromCache.value = true;
+      model.profile.value = cached.profile;
+      return cached;
+    }
+    model.fail('start', startFailure(error, params));
+    return undefined;
+  }
+}
+
+function startFailure(error: unknown, params: OverlayParams): string {
+  const code = error instanceof OverlayError ? error.code : 'INTERNAL';
+  if (code === 'UNAUTHORIZED') return 'the token in the address is not valid: check the overlay URL';
+  if (code === 'NOT_FOUND' && 'overlay' in params.auth) return 'unknown overlay id: check the overlay URL';
+  if (isUnreachable(error)) return `API unreachable at ${params.apiBase} (${explain(error)}) and no profile cached yet`;
+  return `cannot start: ${explain(error)}`;
+}
+
+async function refreshProfile(client: ApiClient, params: OverlayParams, model: OverlayModel, cache: ProfileCache, host: ModuleHost): Promise<void> {
+  try {
+    if (model.fromCache.peek()) await obtainToken(client, params.auth);
+    const full = await client.me();
+    const profile = toPublicProfile(full);
+    model.resolve('api');
+    model.fromCache.value = false;
+    if (JSON.stringify(profile) === JSON.stringify(model.profile.peek())) return;
+    model.profile.value = profile;
+    host.emit('profile', profile);
+    await cache.save(full, model.kind.peek()!);
+  } catch (error) {
+    model.report('api', `cannot refresh the profile: ${explain(error)}`);
+  }
+}
+
+/** A 401 while flushing: an exchanged token expired or the API restarted. Exchange again. */
+async function reauthorize(client: ApiClient, params: OverlayParams, model: OverlayModel, layer: { setToken(token: string): void }) {
+  if (!('overlay' in params.auth)) {
+    model.report('auth', 'the API refused the token: writes are kept and wait for a valid token');
+    return;
+  }
+  try {
+    const { token } = await obtainToken(client, params.auth);
+    layer.setToken(token);
+    model.resolve('auth');
+  } catch (error) {
+    model.report('auth', `cannot renew the token: ${explain(error)}`);
+  }
+}
+
+/** Mounts the selected modules that exist; reports the ones that do not. */
+function showModules(host: ModuleHost, model: OverlayModel, kind: Kind, registry: readonly ModuleEntry[]): void {
+  const profile = model.profile.value;
+  if (!profile) return;
+  const ids = selectedModules(profile, kind);
+  const known = new Map(registry.map((entry) => [entry.id, entry]));
+  const missing = ids.filter((id) => !known.has(id));
+  if (missing.length > 0) model.report('missing', `unknown module${missing.length > 1 ? 's' : ''}: ${missing.join(', ')} (no folder in modules/)`);
+  else model.resolve('missing');
+  const entries = ids.flatMap((id) => known.get(id) ?? []);
+  model.moduleIds.value = entries.map((entry) => entry.id);
+  host.sync(entries);
+}
+
+function isUnreachable(error: unknown): boolean {
+  return error instanceof OverlayError ? error.code === 'UNAVAILABLE' || error.code === 'TIMEOUT' : error instanceof TypeError;
+}
+
+function explain(error: unknown): string {
+  if (error instanceof OverlayError) return `${error.code}: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
+}
