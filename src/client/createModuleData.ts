@@ -1,6 +1,6 @@
 import { type Json, OverlayError, resolveKey } from '../api/index.ts';
 import { assertJsonValue } from './assertJsonValue.ts';
-import type { WriteQueue } from './createWriteQueue.ts';
+import type { WriteQueue } from './WriteQueue.ts';
 import type { ModuleData } from './ModuleData.ts';
 
 export interface ModuleDataOptions {

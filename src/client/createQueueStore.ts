@@ -57,6 +57,12 @@ export function createQueueStore(store: KeyValueStore, space: Space, now: () => 
   const seqKey: StoreKey = ['seq', userId, kind];
   const keyOf = (entry: { moduleId: string; name: string }) => queued(entry.moduleId, entry.name);
 
+  async function list(): Promise<QueueEntry[]> {
+    const rows = await store.getAll(['q', userId, kind]);
+    const entries = rows.map(([, stored]) => parseEntry(stored)).filter((entry) => entry !== undefined);
+    return entries.sort((a, b) => a.order - b.order);
+  }
+
   return {
     enqueue(writes) {
       const keys = uniqueKeys(writes.map(keyOf));
@@ -75,11 +81,7 @@ export function createQueueStore(store: KeyValueStore, space: Space, now: () => 
         return { writes: [[seqKey, seq], ...rows], result: entries };
       });
     },
-    async list() {
-      const rows = await store.getAll(['q', userId, kind]);
-      const entries = rows.map(([, stored]) => parseEntry(stored)).filter((entry) => entry !== undefined);
-      return entries.sort((a, b) => a.order - b.order);
-    },
+    list,
     pending: async (moduleId, name) => parseEntry(await store.get(queued(moduleId, name))),
     confirm(sent) {
       const record = { found: true, value: sent.value, at: now() };
@@ -109,7 +111,7 @@ export function createQueueStore(store: KeyValueStore, space: Space, now: () => 
       });
     },
     async retryFailed() {
-      const keys = (await this.list()).filter((entry) => entry.failed).map(keyOf);
+      const keys = (await list()).filter((entry) => entry.failed).map(keyOf);
       return store.update([seqKey, ...keys], ([counter, ...stored]) => {
         let seq = typeof counter === 'number' ? counter : 0;
         const entries = stored.map(parseEntry).filter((entry): entry is QueueEntry => entry?.failed !== undefined);

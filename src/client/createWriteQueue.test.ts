@@ -76,6 +76,20 @@ describe('write queue: compare-and-delete', () => {
     expect(queue.status.pending.value).toBe(0);
   });
 
+  it('puts an entry rewritten in flight behind the entries queued before its latest write', async () => {
+    const { data, queue } = await started();
+    await data.set(MOD, 'a', 1);
+    await data.set(MOD, 'b', 1);
+    world.server.hold();
+    const flushing = queue.flush();
+    await vi.waitFor(() => expect(world.server.net.calls).toHaveLength(1));
+    await data.set(MOD, 'a', 2);
+    await data.set(MOD, 'c', 1);
+    world.server.release();
+    await flushing;
+    expect(world.server.stored.map((write) => `${write.key}${write.value}`)).toEqual(['a1', 'b1', 'a2', 'c1']);
+  });
+
   it('loses nothing when the resend of the newer value fails', async () => {
     const { data, queue, store } = await started();
     await data.set(MOD, 'a', 1);

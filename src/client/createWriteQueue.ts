@@ -1,75 +1,25 @@
-import type { Json, Kind, ResolvedKey } from '../api/index.ts';
 import { ApiError } from './ApiError.ts';
-import { type BackoffOptions, DEFAULT_BACKOFF } from './backoffDelay.ts';
-import { type Clock, systemClock } from './Clock.ts';
-import type { ApiClient } from './createApiClient.ts';
+import { DEFAULT_BACKOFF } from './backoffDelay.ts';
+import { systemClock } from './Clock.ts';
 import { createBatcher } from './createBatcher.ts';
 import { createFlusherLock } from './createFlusherLock.ts';
 import { createFlushScheduler } from './createFlushScheduler.ts';
-import { createQueueChannel, type OpenChannel, openBroadcastChannel, type QueueChannel, type QueueMessage } from './createQueueChannel.ts';
+import { createQueueChannel, openBroadcastChannel, type QueueChannel, type QueueMessage } from './createQueueChannel.ts';
 import { createQueueStore, type NewWrite, type Settled, type Space } from './createQueueStore.ts';
 import type { LockRequester } from './FlusherLock.ts';
 import { flushQueue } from './flushQueue.ts';
 import type { DataChange, SyncState } from './ModuleData.ts';
-import { type LocalStore, openLocalStore } from './openLocalStore.ts';
+import { openLocalStore } from './openLocalStore.ts';
 import type { QueueEntry } from './QueueEntry.ts';
 import { readValue } from './readValue.ts';
-import { SyncStatusModel, type SyncStatusSignals } from './SyncStatusModel.ts';
-import { defaultPageEvents, type PageEvents, watchPage } from './watchPage.ts';
+import { SyncStatusModel } from './SyncStatusModel.ts';
+import { defaultPageEvents, watchPage } from './watchPage.ts';
+import type { WriteQueue, WriteQueueOptions } from './WriteQueue.ts';
 
-export interface WriteQueueOptions {
-  /** Sends with its current token, which must belong to (userId, kind). */
-  client: ApiClient;
-  userId: string;
-  kind: Kind;
-  /** The page's local store; share one per page. @default openLocalStore() */
-  store?: LocalStore;
-  /** @default systemClock */
-  clock?: Clock;
-  /** @default Math.random */
-  random?: () => number;
-  /** Web Locks; null uses a lease in the store. @default navigator.locks where present */
-  locks?: LockRequester | null;
-  /** @default a BroadcastChannel where present */
-  openChannel?: OpenChannel;
-  /** Where `online` and `visibilitychange` fire. @default the page's window and document */
-  page?: PageEvents;
-  /** Wait after a write before flushing, so a burst goes out coalesced. @default 25 */
-  flushDelayMs?: number;
-  /** @default DEFAULT_BACKOFF (1 s base, 60 s cap, Retry-After honoured up to 15 min) */
-  backoff?: Partial<BackoffOptions>;
-  /** Lease length where Web Locks are missing. @default 10000 */
-  leaseMs?: number;
-  /** First guess of connectivity before any request. @default navigator.onLine */
-  onLine?: boolean;
-  /** This page's id as a lease holder. @default crypto.randomUUID(), or a random string */
-  tabId?: string;
-}
-
-/** The offline write queue of one data space (userId, kind). */
-export interface WriteQueue {
-  readonly space: Space;
-  readonly status: SyncStatusSignals;
-  /** Loads the queue, competes for the flusher role, flushes. */
-  start(): Promise<void>;
-  /** Stops flushing and listening; the queue stays in storage for the next start. */
-  stop(): void;
-  /** Queues a write; resolves once it is durably stored (IndexedDB transaction committed). */
-  enqueue(write: NewWrite): Promise<void>;
-  /** Reads (moduleId, name) as module `ownId` addressed it with `key`. */
-  read(ownId: string, key: string, target: ResolvedKey): Promise<Json | undefined>;
-  /** Flushes now if this tab is the flusher and nothing holds the queue back. */
-  flush(): Promise<void>;
-  /** Leaves `auth-required` and flushes; `client.setToken` calls it for you. */
-  resume(): void;
-  /** Puts every parked write back in line. */
-  retryFailed(): Promise<void>;
-  /** Drops one queued write (a person's decision: nothing expires by itself). */
-  discard(moduleId: string, name: string): Promise<void>;
-  /** Every write to this space, from this tab or another. */
-  onWrite(listener: (change: DataChange) => void): () => void;
-}
-
+/**
+ * The offline write queue of one data space (userId, kind): see the README's
+ * "Offline write queue" and `WriteQueue` for what it promises.
+ */
 export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   const { client, userId, kind, clock = systemClock, random = Math.random } = options;
   if (!client || !userId || !kind) throw new TypeError('createWriteQueue: client, userId and kind are required');

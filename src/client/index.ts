@@ -11,7 +11,6 @@ export type { CachedProfile, ProfileCache, ProfileCacheOptions } from './createP
 export { createProfileCache } from './createProfileCache.ts';
 export type { ChannelLike, OpenChannel } from './createQueueChannel.ts';
 export type { NewWrite, Space } from './createQueueStore.ts';
-export type { WriteQueue, WriteQueueOptions } from './createWriteQueue.ts';
 export { createWriteQueue } from './createWriteQueue.ts';
 export type { LockRequester } from './FlusherLock.ts';
 export type { DataChange, FailedWrite, ModuleData, SyncState, SyncStatus } from './ModuleData.ts';
@@ -19,3 +18,4 @@ export type { LocalStore, LocalStoreOptions, StorageKind } from './openLocalStor
 export { LOCAL_DB_NAME, LOCAL_STORE_NAME, openLocalStore } from './openLocalStore.ts';
 export type { SyncStatusSignals } from './SyncStatusModel.ts';
 export type { PageEvents, PageVisibility } from './watchPage.ts';
+export type { WriteQueue, WriteQueueOptions } from './WriteQueue.ts';

@@ -1,0 +1,64 @@
+import type { Json, Kind, ResolvedKey } from '../api/index.ts';
+import type { BackoffOptions } from './backoffDelay.ts';
+import type { Clock } from './Clock.ts';
+import type { ApiClient } from './createApiClient.ts';
+import type { OpenChannel } from './createQueueChannel.ts';
+import type { NewWrite, Space } from './createQueueStore.ts';
+import type { LockRequester } from './FlusherLock.ts';
+import type { DataChange } from './ModuleData.ts';
+import type { LocalStore } from './openLocalStore.ts';
+import type { SyncStatusSignals } from './SyncStatusModel.ts';
+import type { PageEvents } from './watchPage.ts';
+
+export interface WriteQueueOptions {
+  /** Sends with its current token, which must belong to (userId, kind). */
+  client: ApiClient;
+  userId: string;
+  kind: Kind;
+  /** The page's local store; share one per page. @default openLocalStore() */
+  store?: LocalStore;
+  /** @default systemClock */
+  clock?: Clock;
+  /** @default Math.random */
+  random?: () => number;
+  /** Web Locks; null uses a lease in the store. @default navigator.locks where present */
+  locks?: LockRequester | null;
+  /** @default a BroadcastChannel where present */
+  openChannel?: OpenChannel;
+  /** Where `online` and `visibilitychange` fire. @default the page's window and document */
+  page?: PageEvents;
+  /** Wait after a write before flushing, so a burst goes out coalesced. @default 25 */
+  flushDelayMs?: number;
+  /** @default DEFAULT_BACKOFF (1 s base, 60 s cap, Retry-After honoured up to 15 min) */
+  backoff?: Partial<BackoffOptions>;
+  /** Lease length where Web Locks are missing. @default 10000 */
+  leaseMs?: number;
+  /** First guess of connectivity before any request. @default navigator.onLine */
+  onLine?: boolean;
+  /** This page's id as a lease holder. @default crypto.randomUUID(), or a random string */
+  tabId?: string;
+}
+
+/** The offline write queue of one data space (userId, kind). */
+export interface WriteQueue {
+  readonly space: Space;
+  readonly status: SyncStatusSignals;
+  /** Loads the queue, competes for the flusher role, flushes. */
+  start(): Promise<void>;
+  /** Stops flushing and listening; the queue stays in storage for the next start. */
+  stop(): void;
+  /** Queues a write; resolves once it is durably stored (IndexedDB transaction committed). */
+  enqueue(write: NewWrite): Promise<void>;
+  /** Reads (moduleId, name) as module `ownId` addressed it with `key`. */
+  read(ownId: string, key: string, target: ResolvedKey): Promise<Json | undefined>;
+  /** Flushes now if this tab is the flusher and nothing holds the queue back. */
+  flush(): Promise<void>;
+  /** Leaves `auth-required` and flushes; `client.setToken` calls it for you. */
+  resume(): void;
+  /** Puts every parked write back in line. */
+  retryFailed(): Promise<void>;
+  /** Drops one queued write (a person's decision: nothing expires by itself). */
+  discard(moduleId: string, name: string): Promise<void>;
+  /** Every write to this space, from this tab or another. */
+  onWrite(listener: (change: DataChange) => void): () => void;
+}
