@@ -43,7 +43,7 @@ export interface WriteQueueOptions {
 export interface WriteQueue {
   readonly space: Space;
   readonly status: SyncStatusSignals;
-  /** Loads the queue, competes for the flusher role, flushes. */
+  /** Loads the queue and competes for the flusher role; the flusher then flushes (await `flush()` to wait for it). */
   start(): Promise<void>;
   /** Stops flushing and listening; the queue stays in storage for the next start. */
   stop(): void;

@@ -27,9 +27,17 @@ export function createDurableStore(dbName: string, storeName: string, factory: I
     );
     return opening;
   };
+  const storeIn = (db: IDBDatabase, mode: IDBTransactionMode) =>
+    db.transaction(storeName, mode, { durability: mode === 'readwrite' ? 'strict' : 'default' }).objectStore(storeName);
   return (mode, callback) =>
     open().then((db) => {
-      const durability = mode === 'readwrite' ? 'strict' : 'default';
-      return callback(db.transaction(storeName, mode, { durability }).objectStore(storeName));
+      try {
+        return callback(storeIn(db, mode));
+      } catch (error) {
+        if ((error as DOMException)?.name !== 'InvalidStateError') throw error;
+        // The connection was closed under us (Safari does that): open it again, once.
+        connection = undefined;
+        return open().then((again) => callback(storeIn(again, mode)));
+      }
     });
 }

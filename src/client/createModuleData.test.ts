@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIMITS, OverlayError } from '../api/index.ts';
+import { createModuleData } from './createModuleData.ts';
 import type { DataChange, SyncStatus } from './ModuleData.ts';
 import { QueueWorld } from './testing/QueueWorld.ts';
 
@@ -59,9 +60,12 @@ describe('createModuleData', () => {
   });
 
   it('turns an unexpected failure into INTERNAL, without details', async () => {
-    const { data, queue } = await started();
+    const { queue } = await started();
     queue.enqueue = () => Promise.reject(new Error('disk on fire at /home/streamer'));
+    const logged: unknown[] = [];
+    const data = createModuleData({ queue, log: (_message, error) => logged.push(error) });
     const error = await data.set(MOD, 'a', 1).catch((e: unknown) => e);
+    expect(logged).toHaveLength(1);
     expect((error as OverlayError).toJSON()).toEqual({ code: 'INTERNAL', message: 'the data operation failed inside the overlay' });
   });
 

@@ -5,6 +5,8 @@ import type { ModuleData } from './ModuleData.ts';
 
 export interface ModuleDataOptions {
   queue: WriteQueue;
+  /** Where unexpected failures are logged before modules get a bare `INTERNAL`. @default console.error */
+  log?: (message: string, error: unknown) => void;
 }
 
 /**
@@ -12,14 +14,13 @@ export interface ModuleDataOptions {
  * invalid key, a value that is not JSON or is too large) is refused before
  * anything is queued; errors are OverlayErrors.
  */
-/** Only OverlayErrors cross the bridge; anything else is our fault, said without details. */
-function asOverlayError(error: unknown): never {
-  if (error instanceof OverlayError) throw error;
-  console.error('[overlay] data operation failed:', error);
-  throw new OverlayError('INTERNAL', 'the data operation failed inside the overlay');
-}
-
-export function createModuleData({ queue }: ModuleDataOptions): ModuleData {
+export function createModuleData({ queue, log = console.error }: ModuleDataOptions): ModuleData {
+  /** Only OverlayErrors cross the bridge; anything else is our fault, said without details. */
+  const asOverlayError = (error: unknown): never => {
+    if (error instanceof OverlayError) throw error;
+    log('[overlay] data operation failed:', error);
+    throw new OverlayError('INTERNAL', 'the data operation failed inside the overlay');
+  };
   return {
     async get(ownId, key) {
       const target = resolveKey(ownId, key);

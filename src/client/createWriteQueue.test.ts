@@ -291,6 +291,7 @@ describe('write queue: persistence', () => {
     first.queue.stop();
     const second = world.tab();
     await second.queue.start();
+    await second.queue.flush();
     expect(world.server.stored.map((write) => write.key)).toEqual(['a', 'b']);
     expect(second.queue.status.pending.value).toBe(0);
   });
@@ -301,6 +302,7 @@ describe('write queue: persistence', () => {
     await tab.data.set(MOD, 'early', true);
     expect(world.server.net.calls).toHaveLength(0);
     await tab.queue.start();
+    await tab.queue.flush();
     expect(world.server.value(MOD, 'early')).toBe(true);
   });
 });

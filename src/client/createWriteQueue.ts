@@ -161,8 +161,8 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
         client.onTokenChange(resume),
       ];
       await reloadMirror();
+      // The first flush runs on its own: a slow API must not hold up the page's start.
       lock.start(onRole);
-      await scheduler.flush();
     },
     stop() {
       if (!started) return;

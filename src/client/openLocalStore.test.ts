@@ -91,6 +91,35 @@ describe('openLocalStore', () => {
     expect(store.storage.value).toBe('memory');
   });
 
+  it('retries a failed transaction once before falling back', async () => {
+    const real = freshStore();
+    let failures = 1;
+    const flaky: UseStore = (mode, callback) =>
+      mode === 'readwrite' && failures-- > 0 ? Promise.reject(new DOMException('aborted', 'AbortError')) : real(mode, callback);
+    const store = openLocalStore({ useStore: flaky, onFallback: () => {} });
+    await store.get(['k']);
+    await store.update([], () => ({ writes: [[['k'], 1]], result: undefined }));
+    expect(store.storage.value).toBe('indexeddb');
+    expect(await store.get(['k'])).toBe(1);
+  });
+
+  it('opens the database again when the browser closed the connection', async () => {
+    const connections: IDBDatabase[] = [];
+    const factory = {
+      open(name: string) {
+        const request = indexedDB.open(name);
+        request.addEventListener('success', () => connections.push(request.result));
+        return request;
+      },
+    } as unknown as IDBFactory;
+    const store = openLocalStore({ useStore: createDurableStore(`reopen-${++n}`, 'entries', factory), onFallback: () => {} });
+    await store.update([], () => ({ writes: [[['k'], 1]], result: undefined }));
+    connections[0].close();
+    expect(await store.get(['k'])).toBe(1);
+    expect(connections).toHaveLength(2);
+    expect(store.storage.value).toBe('indexeddb');
+  });
+
   it('does not take an error of the caller for a storage failure', async () => {
     const store = openLocalStore({ useStore: freshStore(), onFallback: () => {} });
     const failed = store.update([['k']], () => {

@@ -62,9 +62,7 @@ export function openLocalStore(options: LocalStoreOptions = {}): LocalStore {
     const current = primary;
     if (current) {
       try {
-        const result = await (opened ? op(current) : within(op(current), clock, openTimeoutMs));
-        opened = true;
-        return result;
+        return await onPrimary(current, op, ownFault);
       } catch (error) {
         if (ownFault()) throw error;
         await fallBack(current, error);
@@ -72,6 +70,21 @@ export function openLocalStore(options: LocalStoreOptions = {}): LocalStore {
     }
     if (switching) await switching;
     return op(memory);
+  }
+
+  async function onPrimary<R>(current: KeyValueStore, op: (store: KeyValueStore) => Promise<R>, ownFault: () => boolean): Promise<R> {
+    if (!opened) {
+      const result = await within(op(current), clock, openTimeoutMs);
+      opened = true;
+      return result;
+    }
+    try {
+      return await op(current);
+    } catch (error) {
+      if (ownFault()) throw error;
+      // A failed transaction applied nothing: once IndexedDB has worked, one retry is safe.
+      return op(current);
+    }
   }
 
   return {
