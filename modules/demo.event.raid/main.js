@@ -37,6 +37,8 @@ function showNext() {
 /** Queues `value` when it differs from the last raid seen; `silent` only records it. */
 function receive(value, silent = false) {
   const text = JSON.stringify(value ?? null);
+  // aria-busy: until the raid already stored is known, a new one cannot be told apart.
+  alert.setAttribute('aria-busy', 'false');
   if (text === lastSeen) return;
   lastSeen = text;
   if (silent) return;
