@@ -1,54 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ModuleEntry, Welcome } from '../api/index.ts';
+import { describe, expect, it } from 'vitest';
 import { BridgeHub } from './BridgeHub.ts';
-import { HOST_LIMITS, type HostLimits } from './HostLimits.ts';
-import type { ModuleState } from './ModuleState.ts';
-import { FakeFrames } from './testing/FakeFrames.ts';
+import { HOST_LIMITS } from './HostLimits.ts';
 import { FakeModuleData } from './testing/FakeModuleData.ts';
+import { entry, hubs, setup } from './testing/hubFixture.ts';
 import { ManualClock } from './testing/ManualClock.ts';
 import { collect, replyTo, until } from './testing/portHelpers.ts';
-
-const entry = (id: string): ModuleEntry => ({ id, name: id, kind: 'tool', width: 800, height: 600, url: `/modules/${id}/` });
-const hubs: BridgeHub[] = [];
-const ports: MessagePort[] = [];
-
-function setup(limits: Partial<HostLimits> = {}) {
-  const data = new FakeModuleData();
-  const clock = new ManualClock();
-  const frames = new FakeFrames();
-  const states: ModuleState[] = [];
-  let ids = 0;
-  const hub = new BridgeHub({
-    data,
-    kind: 'tool',
-    getProfile: async () => ({ user: { userName: 'ana' }, overlays: { tool: 'secret' } }) as never,
-    createFrame: frames.create,
-    limits: { ...HOST_LIMITS, ...limits },
-    clock,
-    random: () => 1,
-    randomId: () => `instance-${++ids}`,
-    createChannel: () => new MessageChannel(),
-  });
-  hub.onState((state) => states.push(state));
-  hubs.push(hub);
-  /** Sends a hello from the current frame of `id` and returns the port of the welcome, if any. */
-  const hello = (id: string, session = 'session-1', overrides: object = {}) => {
-    const frame = frames.live(id)[0]!;
-    let welcome: { message: Welcome; port: MessagePort } | undefined;
-    const message = { v: 1, k: 'hello', instance: frame.instance, session, ...overrides };
-    hub.handleWindowMessage(frame.window, message, (w, port) => {
-      welcome = { message: w, port };
-      ports.push(port);
-    });
-    return welcome;
-  };
-  return { data, clock, frames, states, hub, hello };
-}
-
-afterEach(() => {
-  for (const hub of hubs.splice(0)) hub.destroy();
-  for (const port of ports.splice(0)) port.close();
-});
 
 describe('BridgeHub handshake', () => {
   it('welcomes a hello from the frame window with the right instance, and nothing else', () => {
@@ -184,85 +140,5 @@ describe('BridgeHub hostile frames', () => {
     broken.mount(entry('mod.bad'));
     expect(broken.states()[0]).toMatchObject({ phase: 'restarting', lastError: 'the frame could not be created: Invalid URL' });
     expect(hub.states()[0]).toMatchObject({ id: 'mod.ok', phase: 'connecting' });
-  });
-});
-
-describe('BridgeHub lifecycle', () => {
-  it('restarts a module without hello with growing delays, then gives up', () => {
-    const { hub, frames, clock, states } = setup({ helloTimeoutMs: 100, restartBaseMs: 1000, maxRestarts: 2 });
-    hub.mount(entry('mod.a'));
-    clock.advance(100);
-    expect(hub.states()[0]).toMatchObject({ phase: 'restarting', lastError: expect.stringContaining('no hello') });
-    expect(frames.live('mod.a')).toEqual([]);
-    clock.advance(1000);
-    expect(hub.states()[0]).toMatchObject({ phase: 'connecting', restarts: 1 });
-    clock.advance(100 + 2000 + 100);
-    expect(hub.states()[0]).toMatchObject({ phase: 'crashed', restarts: 2 });
-    expect(states.map((state) => state.phase)).toEqual([
-      'connecting',
-      'restarting',
-      'connecting',
-      'restarting',
-      'connecting',
-      'crashed',
-    ]);
-    hub.reload('mod.a');
-    expect(hub.states()[0]).toMatchObject({ phase: 'connecting' });
-  });
-
-  it('restarts a hung module and leaves the others running', async () => {
-    const { hub, hello, clock, frames } = setup({ heartbeatMs: 100, missedHeartbeats: 2 });
-    hub.mount(entry('mod.hung'));
-    hub.mount(entry('mod.ok'));
-    hello('mod.hung');
-    const ok = hello('mod.ok')!.port;
-    ok.addEventListener('message', (event: MessageEvent) => {
-      if (event.data.k === 'ping') ok.postMessage({ k: 'pong', t: event.data.t });
-    });
-    const tick = async (times: number) => {
-      for (let i = 0; i < times; i += 1) {
-        clock.advance(100);
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
-    };
-    await tick(4);
-    expect(hub.states().map((state) => state.phase)).toEqual(['restarting', 'ready']);
-    expect(frames.live('mod.hung')).toEqual([]);
-    await tick(10);
-    expect(frames.live('mod.hung')).toHaveLength(1);
-    expect(hub.states().map((state) => state.phase)).toEqual(['connecting', 'ready']);
-    const reply = replyTo(ok, 1);
-    ok.postMessage({ v: 1, k: 'req', id: 1, m: 'ready' });
-    expect(await reply).toMatchObject({ ok: true, r: { id: 'mod.ok', kind: 'tool' } });
-  });
-
-  it('syncs: adds and removes modules, leaving those that stay untouched', () => {
-    const { hub, frames, hello } = setup();
-    hub.sync([entry('mod.a'), entry('mod.b')]);
-    hello('mod.a');
-    const frameA = frames.live('mod.a')[0];
-    hub.sync([entry('mod.a'), { ...entry('mod.c'), width: 100 }]);
-    expect(frames.live('mod.a')).toEqual([frameA]);
-    expect(frames.live('mod.b')).toEqual([]);
-    expect(hub.states().map((state) => [state.id, state.phase])).toEqual([
-      ['mod.a', 'ready'],
-      ['mod.c', 'connecting'],
-    ]);
-    hub.sync([{ ...entry('mod.a'), height: 200 }, entry('mod.c')]);
-    expect(frames.live('mod.a')[0]).toBe(frameA);
-    expect(frameA?.entry.height).toBe(200);
-  });
-
-  it('reloads one module only, and lets go of everything on destroy', () => {
-    const { hub, frames, data } = setup();
-    hub.sync([entry('mod.a'), entry('mod.b')]);
-    const [a, b] = [frames.live('mod.a')[0], frames.live('mod.b')[0]];
-    hub.reload('mod.a');
-    expect(a?.destroyed).toBe(true);
-    expect(frames.live('mod.a')[0]?.instance).not.toBe(a?.instance);
-    expect(frames.live('mod.b')).toEqual([b]);
-    hub.destroy();
-    expect(frames.created.every((frame) => frame.destroyed)).toBe(true);
-    expect(data.listenerCount()).toBe(0);
   });
 });

@@ -52,6 +52,7 @@ export class BridgeHub {
         for (const listener of this.stateListeners) notify(listener, state);
       },
       onConnect: (connection) => this.welcome(connection),
+      onHung: (supervisor) => this.restartHung(supervisor),
     };
     this.unsubscribe = [data.onChange((change) => this.fanOutChange(change)), data.onStatus((status) => this.fanOutStatus(status))];
   }
@@ -139,6 +140,28 @@ export class BridgeHub {
     for (const id of [...this.supervisors.keys()]) this.unmount(id);
     for (const stop of this.unsubscribe) stop();
     this.stateListeners.clear();
+  }
+
+  /**
+   * Chromium may run the module frames of one site in one renderer process:
+   * when one loops forever, all of them fall silent (frames still loading
+   * included), and the process is freed only once every frame in it is gone.
+   * So all of them are removed together. The blame (a failure, with backoff)
+   * goes to a module that failed just before (it flooded, say), else to the
+   * most recently connected one, as hangs tend to follow a start; the others
+   * come back after a short pause. If the blame was wrong, the culprit hangs
+   * again as the newest module and is blamed then.
+   */
+  private restartHung(hung: ModuleSupervisor): void {
+    const { heartbeatMs, missedHeartbeats } = this.context.limits;
+    const all = [...this.supervisors.values()];
+    const stuck = all.filter((supervisor) => supervisor === hung || supervisor.isSilent() || supervisor.current.phase === 'connecting');
+    const offender = all.find((supervisor) => supervisor !== hung && supervisor.failedWithin(heartbeatMs * (missedHeartbeats + 1)));
+    const blamed = offender ?? stuck.reduce((latest, each) => (each.connectedAt > latest.connectedAt ? each : latest), hung);
+    if (!offender) blamed.failHung(`hung: ${missedHeartbeats} heartbeats unanswered`);
+    for (const supervisor of stuck) {
+      if (supervisor !== blamed) supervisor.restartBlocked(`blocked while ${blamed.current.id} failed (frames may share a process)`);
+    }
   }
 
   private ownerOf(source: unknown): ModuleSupervisor | undefined {

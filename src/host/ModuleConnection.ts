@@ -21,8 +21,13 @@ export interface ModuleConnectionOptions {
   clock: Clock;
   /** Shared with the frame's handshake: one budget per frame. */
   flood: FloodGuard;
-  /** Called at most once, when the module is hung or flooding; the owner restarts it. */
+  /** Called at most once, when the module floods; the connection is closed already. */
   onFault: (reason: string) => void;
+  /**
+   * Called when the module missed its heartbeats; the owner closes it (and may
+   * close others that fell silent with it). Without it, a hung module is a fault.
+   */
+  onHung?: (connection: ModuleConnection) => void;
   onTraffic?: (record: TrafficRecord) => void;
 }
 
@@ -50,6 +55,22 @@ export class ModuleConnection {
 
   get moduleId(): string {
     return this.options.moduleId;
+  }
+
+  /** Time since the module last answered a ping. */
+  silentMs(): number {
+    return this.options.clock.now() - this.lastPongAt;
+  }
+
+  /** True when the module missed more heartbeats than allowed. */
+  isHung(): boolean {
+    const { heartbeatMs, missedHeartbeats } = this.options.limits;
+    return !this.closed && this.silentMs() > heartbeatMs * missedHeartbeats;
+  }
+
+  /** True when the module left its latest ping unanswered (it may be blocked by another frame). */
+  isSilent(): boolean {
+    return !this.closed && this.silentMs() > this.options.limits.heartbeatMs * 1.5;
   }
 
   /** Sends an event to the module; a no-op once closed. */
@@ -151,10 +172,10 @@ export class ModuleConnection {
   }
 
   private beat(): void {
-    const { heartbeatMs, missedHeartbeats } = this.options.limits;
-    if (this.options.clock.now() - this.lastPongAt > heartbeatMs * missedHeartbeats) {
-      this.fault(`hung: ${missedHeartbeats} heartbeats unanswered`);
-      return;
+    if (this.isHung()) {
+      if (this.options.onHung) this.options.onHung(this);
+      else this.fault(`hung: ${this.options.limits.missedHeartbeats} heartbeats unanswered`);
+      if (this.closed) return;
     }
     this.pingCount += 1;
     this.post({ k: 'ping', t: this.pingCount });

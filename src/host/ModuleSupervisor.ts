@@ -19,6 +19,8 @@ export interface SupervisorContext {
   randomId: () => string;
   createChannel: () => MessageChannel;
   onState: (state: ModuleState) => void;
+  /** The module missed its heartbeats; the hub picks whom to restart. */
+  onHung: (supervisor: ModuleSupervisor) => void;
   /** A module got a fresh port (first hello, or its page reloaded). */
   onConnect: (connection: ModuleConnection) => void;
   onTraffic?: (record: TrafficRecord) => void;
@@ -46,6 +48,7 @@ export class ModuleSupervisor {
   private sessionAt = Number.NEGATIVE_INFINITY;
   private timer: unknown;
   private failures = 0;
+  private failedAt = Number.NEGATIVE_INFINITY;
   private readyAt: number | null = null;
   private state: ModuleState;
 
@@ -87,7 +90,7 @@ export class ModuleSupervisor {
   handleHello(data: unknown, reply: WelcomeReply): void {
     if (!this.frame) return;
     if (!this.flood.allow()) {
-      this.fail('flooding: too many messages to the page');
+      this.fail('flooding: too many messages to the page', true);
       return;
     }
     const hello = HelloSchema.safeParse(data);
@@ -102,7 +105,42 @@ export class ModuleSupervisor {
 
   /** A message from a frame nested in this module's frame: it only counts against the flood budget. */
   handleStray(): void {
-    if (this.frame && !this.flood.allow()) this.fail('flooding: too many messages to the page');
+    if (this.frame && !this.flood.allow()) this.fail('flooding: too many messages to the page', true);
+  }
+
+  /** True while connected and past its heartbeat limit. */
+  isHung(): boolean {
+    return this.connection?.isHung() ?? false;
+  }
+
+  /** True while connected and its latest ping is unanswered. */
+  isSilent(): boolean {
+    return this.connection?.isSilent() ?? false;
+  }
+
+  /** When its current connection was made; -Infinity when not connected. */
+  get connectedAt(): number {
+    return this.connection && this.readyAt !== null ? this.readyAt : Number.NEGATIVE_INFINITY;
+  }
+
+  /** True when it hung or flooded (both can block the frames sharing its process) within the last `ms`. */
+  failedWithin(ms: number): boolean {
+    return this.context.clock.now() - this.failedAt <= ms;
+  }
+
+  /** Restarts it as hung: a failure, with backoff. */
+  failHung(reason: string): void {
+    this.fail(reason, true);
+  }
+
+  /** Restarts it after a short pause without counting a failure: another module blocked it. */
+  restartBlocked(reason: string): void {
+    const { limits, random } = this.context;
+    this.teardown();
+    this.readyAt = null;
+    this.state = { ...this.state, lastError: reason };
+    this.setPhase('restarting');
+    this.restartAfter(restartDelay(1, limits.restartBaseMs, limits.restartMaxMs, random));
   }
 
   /** Sends an event if the module is connected. */
@@ -142,7 +180,8 @@ export class ModuleSupervisor {
       clock,
       flood: this.flood,
       onTraffic,
-      onFault: (reason) => this.fail(reason),
+      onFault: (reason) => this.fail(reason, true),
+      onHung: () => this.context.onHung(this),
     });
     this.connection = connection;
     reply({ v: BRIDGE_VERSION, k: 'welcome', instance: this.instance, heartbeatMs: limits.heartbeatMs }, channel.port2);
@@ -151,9 +190,11 @@ export class ModuleSupervisor {
     this.context.onConnect(connection);
   }
 
-  private fail(reason: string): void {
+  /** `blocking`: a hang or flood, which may have blocked other frames of its process. */
+  private fail(reason: string, blocking = false): void {
     const { clock, limits, random } = this.context;
     this.teardown();
+    if (blocking) this.failedAt = clock.now();
     if (this.readyAt !== null && clock.now() - this.readyAt >= limits.stableMs) this.failures = 0;
     this.readyAt = null;
     this.failures += 1;
@@ -163,8 +204,11 @@ export class ModuleSupervisor {
       return;
     }
     this.setPhase('restarting');
-    const delay = restartDelay(this.failures, limits.restartBaseMs, limits.restartMaxMs, random);
-    this.timer = clock.setTimeout(() => {
+    this.restartAfter(restartDelay(this.failures, limits.restartBaseMs, limits.restartMaxMs, random));
+  }
+
+  private restartAfter(delay: number): void {
+    this.timer = this.context.clock.setTimeout(() => {
       this.state = { ...this.state, restarts: this.state.restarts + 1 };
       this.start();
     }, delay);
