@@ -114,7 +114,7 @@ describe.concurrent('npm run api', () => {
 
   it('refuses bad flags with exit code 2 and the usage', async () => {
     const cases = [
-      [['--store', 'redis://127.0.0.1:6379'], /--store: .*redis store is not available yet/],
+      [['--store', 'redis://127.0.0.1:6379/x'], /--store: redis store "redis:\/\/127\.0\.0\.1:6379\/x": the path must be a database number/],
       [['--store', 'postgres://x'], /--store: unsupported store "postgres:\/\/x"; use "memory" or "sqlite:<path>"/],
       [['--port', 'abc'], /--port: expected an integer from 0 to 65535, got "abc"/],
       [['--frobnicate'], /Unknown option '--frobnicate'/],

@@ -2,12 +2,14 @@ import { demoBanner } from './cli/demoBanner.ts';
 import { type CliOptions, parseCliArgs, USAGE, UsageError } from './cli/parseCliArgs.ts';
 import { DEMO_SEED, loadSeedFile, type Seed, SeedError } from './registry/index.ts';
 import { type RunningApiServer, startApiServer } from './startApiServer.ts';
+import { redactStoreUrl } from './store/index.ts';
 
 /** `npm run api -- --port P --seed FILE --store URL`: see USAGE and the README. */
 async function main(argv: string[]): Promise<void> {
   const options = parseOrExit(argv);
   const seed = await loadSeedOrExit(options.seedPath);
   let server: RunningApiServer;
+  // With Redis down this waits, printing "Waiting for Redis at ..." every 10 s, and serves once Redis answers.
   try {
     server = await startApiServer({ ...options, seed, store: options.store });
   } catch (error) {
@@ -15,9 +17,8 @@ async function main(argv: string[]): Promise<void> {
   }
   stopOnSignals(server);
   // One write, so that whoever waits for the first line finds the rest with it.
-  const details = options.seedPath
-    ? `Users: ${seed.users.length} from ${options.seedPath}; store ${options.storeUrl}`
-    : demoBanner(server.url, options.storeUrl);
+  const storeUrl = redactStoreUrl(options.storeUrl);
+  const details = options.seedPath ? `Users: ${seed.users.length} from ${options.seedPath}; store ${storeUrl}` : demoBanner(server.url, storeUrl);
   console.log(`API listening on ${server.url}\n${details}`);
 }
 

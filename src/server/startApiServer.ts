@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { type ApiLimits, createApiApp, resolveLimits } from './http/index.ts';
 import { answerClientError, answerRequestError } from './http/malformedRequests.ts';
-import { createMemoryRegistry, DEMO_SEED, parseSeed, type Registry, type Seed } from './registry/index.ts';
-import { type DataStore, openStore, type StoreSpec } from './store/index.ts';
+import { createMemoryRegistry, createRedisRegistry, DEMO_SEED, parseSeed, type Registry, type Seed } from './registry/index.ts';
+import { type DataStore, isRedisStore, openStore, type StoreSpec } from './store/index.ts';
 
 export interface StartApiServerOptions {
   /** TCP port; 0 picks a free one (read it from `port` or `url`). @default 0 */
@@ -15,8 +15,14 @@ export interface StartApiServerOptions {
   seed?: Seed | unknown;
   /** A registry to use instead of one built from `seed`. */
   registry?: Registry;
-  /** `memory`, `sqlite:<path>`, a parsed spec, or an open store (closed by `close()`). @default 'memory' */
+  /**
+   * `memory`, `sqlite:<path>`, `redis://host:port[/db]`, a parsed spec, or an open store (closed by `close()`).
+   * A redis store waits until Redis answers, and brings a registry shared through Redis unless `registry` is given.
+   * @default 'memory'
+   */
   store?: string | StoreSpec | DataStore;
+  /** Receives the store's state lines (waiting for Redis, Redis gone, Redis back). @default console.warn */
+  log?: (line: string) => void;
   /** Size limits. @default 64 KiB per value, 1 MiB per body */
   limits?: Partial<ApiLimits>;
   /** Lifetime of exchanged overlay tokens. @default 24 hours */
@@ -45,8 +51,15 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   const { port = 0, host = '127.0.0.1', clock, tokenTtlMs } = options;
   // Everything that can refuse the options runs before a store is opened.
   const limits = resolveLimits(options.limits);
-  const registry = options.registry ?? createMemoryRegistry(parseSeed(options.seed ?? DEMO_SEED), { clock, tokenTtlMs });
-  const store = isStore(options.store) ? options.store : await openStore(options.store ?? 'memory');
+  const seed = options.registry ? undefined : parseSeed(options.seed ?? DEMO_SEED);
+  const store = isStore(options.store) ? options.store : await openStore(options.store ?? 'memory', { log: options.log });
+  let registry: Registry;
+  try {
+    registry = options.registry ?? (await registryFor(store, seed!, { clock, tokenTtlMs }));
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   const onInternalError = options.onInternalError ?? console.error;
   const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits, onInternalError });
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
@@ -66,6 +79,12 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
     return closing;
   };
   return { url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`, port: actualPort, host, store, registry, close };
+}
+
+/** With a redis store, tokens and profiles live in Redis too, so that any instance answers any request. */
+function registryFor(store: DataStore, seed: Seed, options: { clock?: () => number; tokenTtlMs?: number }): Promise<Registry> | Registry {
+  if (isRedisStore(store)) return createRedisRegistry(seed, { redis: store.redis, ...options });
+  return createMemoryRegistry(seed, options);
 }
 
 function isStore(store: StartApiServerOptions['store']): store is DataStore {

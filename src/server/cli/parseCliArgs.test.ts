@@ -50,6 +50,8 @@ describe('parseCliArgs', () => {
       [['--token-ttl-seconds', '1.5'], /^--token-ttl-seconds: /],
       [['--store', 'ftp://x'], /^--store: unsupported store/],
       [['--seed', ''], /^--seed: needs a file path$/],
+      [['--value-ttl-days', '30'], /^--value-ttl-days: only the redis store expires values \(store is sqlite\)$/],
+      [['--store', 'redis://h', '--value-ttl-days', '0'], /^--value-ttl-days: expected an integer from 1/],
       [['--port'], /--port/],
       [['positional'], /positional/],
     ];
@@ -57,5 +59,10 @@ describe('parseCliArgs', () => {
       expect(() => parseCliArgs(argv)).toThrow(UsageError);
       expect(() => parseCliArgs(argv)).toThrow(message);
     }
+  });
+
+  it('takes a redis store, with an optional value TTL in days (off by default)', () => {
+    expect(parseCliArgs(['--store', 'redis://127.0.0.1:6379/1']).store).toEqual({ type: 'redis', host: '127.0.0.1', port: 6379, db: 1, tls: false });
+    expect(parseCliArgs(['--store', 'redis://h', '--value-ttl-days', '30']).store).toMatchObject({ valueTtlSeconds: 30 * 86_400 });
   });
 });

@@ -11,7 +11,8 @@ export const USAGE = `Usage: npm run api -- [options]
   --port <n>               TCP port, 0 for a free one (default ${DEFAULT_PORT})
   --host <address>         interface to listen on (default 127.0.0.1)
   --seed <file>            seed file with users and tokens (default: the built-in demo user)
-  --store <url>            memory | sqlite:<path>[?synchronous=normal] (default ${DEFAULT_STORE})
+  --store <url>            memory | sqlite:<path>[?synchronous=normal] | redis://host:port[/db] (default ${DEFAULT_STORE})
+  --value-ttl-days <n>     redis only: drop a value n days after its last write (default: never)
   --token-ttl-seconds <n>  lifetime of exchanged overlay tokens (default ${DEFAULT_TOKEN_TTL_MS / 1000})
   --max-value-bytes <n>    largest value, as UTF-8 bytes of its JSON (default 65536)
   --max-body-bytes <n>     largest request body in bytes (default 1048576)
@@ -44,6 +45,8 @@ export function parseCliArgs(argv: string[]): CliOptions {
   } catch (error) {
     throw new UsageError(`--store: ${(error as Error).message}`);
   }
+  const valueTtlDays = values['value-ttl-days'];
+  if (valueTtlDays !== undefined) store = withValueTtl(store, integerFlag('value-ttl-days', valueTtlDays, 0, 1, 36_500));
   if (values.seed === '') throw new UsageError('--seed: needs a file path');
   return {
     port: integerFlag('port', values.port, DEFAULT_PORT, 0, 65535),
@@ -72,6 +75,7 @@ function readFlags(argv: string[]) {
         seed: { type: 'string' },
         store: { type: 'string' },
         'token-ttl-seconds': { type: 'string' },
+        'value-ttl-days': { type: 'string' },
         'max-value-bytes': { type: 'string' },
         'max-body-bytes': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -80,6 +84,12 @@ function readFlags(argv: string[]) {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+/** `--value-ttl-days`: off by default, since nothing is dropped unless the operator asks; only Redis expires values. */
+function withValueTtl(store: StoreSpec, days: number): StoreSpec {
+  if (store.type !== 'redis') throw new UsageError(`--value-ttl-days: only the redis store expires values (store is ${store.type})`);
+  return { ...store, valueTtlSeconds: days * 86_400 };
 }
 
 function integerFlag(name: string, text: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {

@@ -1,10 +1,27 @@
-/** A parsed `--store` value. New schemes (redis) add a member to this union. */
-export type StoreSpec = { type: 'memory' } | { type: 'sqlite'; path: string; synchronous: 'full' | 'normal' };
+/** A parsed `--store` value. */
+export type StoreSpec =
+  | { type: 'memory' }
+  | { type: 'sqlite'; path: string; synchronous: 'full' | 'normal' }
+  | RedisStoreSpec;
 
-const SUPPORTED = 'use "memory" or "sqlite:<path>" (e.g. sqlite:./data/overlay.sqlite)';
+/** `redis://[[user]:password@]host[:port][/db]`; `rediss://` for TLS. */
+export interface RedisStoreSpec {
+  type: 'redis';
+  host: string;
+  port: number;
+  db: number;
+  tls: boolean;
+  username?: string;
+  password?: string;
+  /** Seconds a value lives after its last write; undefined keeps values forever (`--value-ttl-days`). */
+  valueTtlSeconds?: number;
+}
+
+const SUPPORTED =
+  'use "memory" or "sqlite:<path>" (e.g. sqlite:./data/overlay.sqlite) or "redis://host:port[/db]" (e.g. redis://127.0.0.1:6379/0)';
 
 /**
- * Parses a store URL: `memory`, `sqlite:<path>` or `sqlite:<path>?synchronous=normal`.
+ * Parses a store URL: `memory`, `sqlite:<path>[?synchronous=normal]` or `redis://host:port[/db]`.
  * Throws an Error whose message says what is wrong and what is accepted.
  */
 export function parseStoreUrl(url: string): StoreSpec {
@@ -12,9 +29,7 @@ export function parseStoreUrl(url: string): StoreSpec {
   if (text === 'memory' || text === 'memory:') return { type: 'memory' };
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)?.[1]?.toLowerCase();
   if (scheme === 'sqlite') return parseSqlite(text.slice('sqlite:'.length));
-  if (scheme === 'redis' || scheme === 'rediss') {
-    throw new Error(`store "${text}": the redis store is not available yet; ${SUPPORTED}`);
-  }
+  if (scheme === 'redis' || scheme === 'rediss') return parseRedis(text);
   throw new Error(`unsupported store "${text}"; ${SUPPORTED}`);
 }
 
@@ -31,4 +46,33 @@ function parseSqlite(rest: string): StoreSpec {
     synchronous = value;
   }
   return { type: 'sqlite', path, synchronous };
+}
+
+function parseRedis(text: string): RedisStoreSpec {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`redis store "${redactStoreUrl(text)}" is not a valid URL; ${SUPPORTED}`);
+  }
+  const where = `redis store "${redactStoreUrl(text)}"`;
+  if (url.hostname === '') throw new Error(`${where} needs a host; ${SUPPORTED}`);
+  if (url.search !== '' || url.hash !== '') throw new Error(`${where}: no query or fragment is accepted`);
+  const dbText = url.pathname.replace(/^\//, '');
+  if (!/^\d{0,5}$/.test(dbText)) throw new Error(`${where}: the path must be a database number, got "/${dbText}"`);
+  const spec: RedisStoreSpec = {
+    type: 'redis',
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port === '' ? 6379 : Number(url.port),
+    db: dbText === '' ? 0 : Number(dbText),
+    tls: url.protocol === 'rediss:',
+  };
+  if (url.username !== '') spec.username = decodeURIComponent(url.username);
+  if (url.password !== '') spec.password = decodeURIComponent(url.password);
+  return spec;
+}
+
+/** The URL without its password, for log lines and messages. */
+export function redactStoreUrl(url: string): string {
+  return url.replace(/^(rediss?:\/\/[^:@/]*:)[^@/]*@/i, '$1***@');
 }

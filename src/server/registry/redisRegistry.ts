@@ -1,0 +1,86 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Kind, Profile } from '../../api/index.ts';
+import { guardRedis } from '../store/index.ts';
+import { DEFAULT_TOKEN_TTL_MS } from './memoryRegistry.ts';
+import type { IssuedToken, Registry, TokenGrant } from './Registry.ts';
+import type { Seed } from './seed.ts';
+import { indexSeed } from './seedIndex.ts';
+import { profileKey, seedProfilesToRedis } from './seedProfilesToRedis.ts';
+
+export interface RedisRegistryOptions {
+  /** A ready client, usually the redis store's (`store.redis`); the registry never closes it. */
+  redis: Redis;
+  /** Lifetime of an exchanged overlay token, kept as its Redis TTL. @default 24 hours */
+  tokenTtlMs?: number;
+  /** Current time in ms since the epoch. @default Date.now */
+  clock?: () => number;
+  /** A fresh unguessable token. @default 32 random bytes, base64url */
+  randomToken?: () => string;
+}
+
+/** What Redis keeps of an exchanged token under `registry:token:<sha256 of the token>`. */
+interface StoredGrant {
+  userId: string;
+  overlay: Kind;
+  expiresAt: string;
+}
+
+/** The key of an exchanged token: its hash, so that a dump of Redis holds no usable token. */
+const tokenKey = (token: string) => `registry:token:${createHash('sha256').update(token).digest('base64url')}`;
+
+/**
+ * A registry that several API instances share through Redis. Seed tokens and
+ * overlay ids come from the seed file, which every instance is started with
+ * (fixed configuration: no round trip, and a token removed from the seed dies
+ * at the next restart); profiles live in Redis, so that `replaceProfile` on one
+ * instance shows on all; exchanged tokens live in Redis with their expiry as
+ * TTL, so that any instance validates a token another one issued.
+ */
+export async function createRedisRegistry(seed: Seed, options: RedisRegistryOptions): Promise<Registry> {
+  const { redis, tokenTtlMs = DEFAULT_TOKEN_TTL_MS, clock = Date.now } = options;
+  const randomToken = options.randomToken ?? (() => randomBytes(32).toString('base64url'));
+  if (!(Number.isSafeInteger(tokenTtlMs) && tokenTtlMs > 0)) throw new RangeError('tokenTtlMs must be a positive integer');
+  const { profiles, seedGrants, overlayIds } = indexSeed(seed);
+  await seedProfilesToRedis(redis, profiles.values());
+
+  return {
+    async resolveToken(token) {
+      const grant = seedGrants.get(token);
+      return grant ? { ...grant } : resolveIssued(redis, token, clock());
+    },
+    async exchangeOverlayId(overlayId) {
+      const owner = overlayIds.get(overlayId);
+      if (!owner) return undefined;
+      const token = randomToken();
+      if (seedGrants.has(token)) throw new Error('randomToken returned a token already in use');
+      const expiresAt = new Date(clock() + tokenTtlMs).toISOString();
+      const stored: StoredGrant = { userId: owner.userId, overlay: owner.kind, expiresAt };
+      const set = await guardRedis(() => redis.set(tokenKey(token), JSON.stringify(stored), 'PX', tokenTtlMs, 'NX'));
+      if (set !== 'OK') throw new Error('randomToken returned a token already in use');
+      return { token, userId: owner.userId, context: 'overlay', overlay: owner.kind, expiresAt } satisfies IssuedToken;
+    },
+    async profile(userId) {
+      const seeded = profiles.get(userId);
+      if (!seeded) return undefined;
+      const json = await guardRedis(() => redis.hget(profileKey(userId), 'profile'));
+      // A Redis that lost its data still knows the seeded users.
+      return json === null ? structuredClone(seeded) : (JSON.parse(json) as Profile);
+    },
+    async replaceProfile(userId, profile) {
+      const seeded = profiles.get(userId);
+      if (!seeded) return false;
+      const next = { ...structuredClone(profile), overlays: seeded.overlays };
+      await guardRedis(() => redis.hset(profileKey(userId), 'profile', JSON.stringify(next)));
+      return true;
+    },
+  };
+}
+
+async function resolveIssued(redis: Redis, token: string, now: number): Promise<TokenGrant | undefined> {
+  const json = await guardRedis(() => redis.get(tokenKey(token)));
+  if (json === null) return undefined;
+  const { userId, overlay, expiresAt } = JSON.parse(json) as StoredGrant;
+  if (Date.parse(expiresAt) <= now) return undefined;
+  return { userId, context: 'overlay', overlay, expiresAt };
+}

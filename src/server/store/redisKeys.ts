@@ -1,0 +1,46 @@
+import type { Kind } from '../../api/index.ts';
+import type { DataAddress } from './DataStore.ts';
+
+/**
+ * Key layout of the redis store, as the hosted service lays it out:
+ * `database:<userId>:<kind>:<moduleId>:<name>`. Names may contain `:`, which
+ * is fine because they come last; user and module ids never contain `:` once
+ * validated, and are percent-escaped (`%` and `:` only) so that even an
+ * unvalidated id cannot make two addresses share a key.
+ */
+export function dataKey({ userId, kind, moduleId, name }: DataAddress): string {
+  return `${spacePrefix(userId, kind)}${escapeKeyPart(moduleId)}:${name}`;
+}
+
+/** The common prefix of every key of one user and kind. */
+export function spacePrefix(userId: string, kind: Kind): string {
+  return `database:${escapeKeyPart(userId)}:${kind}:`;
+}
+
+/** A SCAN MATCH pattern for every key of one user and kind: the prefix with its glob characters escaped. */
+export function spacePattern(userId: string, kind: Kind): string {
+  return `${escapeGlob(spacePrefix(userId, kind))}*`;
+}
+
+/** Module id and name of a key found under `prefix`; undefined for a key of another layout. */
+export function parseDataKey(key: string, prefix: string): { moduleId: string; name: string } | undefined {
+  if (!key.startsWith(prefix)) return undefined;
+  const rest = key.slice(prefix.length);
+  const colon = rest.indexOf(':');
+  if (colon <= 0) return undefined;
+  return { moduleId: unescapeKeyPart(rest.slice(0, colon)), name: rest.slice(colon + 1) };
+}
+
+/** `%` and `:` as `%25` and `%3A`; valid ids (digits; letters, digits, `.`, `_`, `-`) are unchanged. */
+export function escapeKeyPart(part: string): string {
+  return part.replace(/[%:]/g, (c) => (c === '%' ? '%25' : '%3A'));
+}
+
+function unescapeKeyPart(part: string): string {
+  return part.replace(/%3A|%25/g, (c) => (c === '%25' ? '%' : ':'));
+}
+
+/** Escapes Redis glob characters (`* ? [ ] \`) so that a MATCH pattern takes them literally. */
+export function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]\\]/g, '\\$&');
+}
