@@ -1,4 +1,4 @@
-import { isKind, type Kind, type ModuleEntry, type PublicProfile } from '../api/index.ts';
+import { isKind, type Kind, type ModuleEntry, type PublicProfile, type Welcome } from '../api/index.ts';
 import type { ModuleData } from '../client/ModuleData.ts';
 import { BridgeHub, type HostEventName } from './BridgeHub.ts';
 import { type Clock, systemClock } from './Clock.ts';
@@ -67,15 +67,15 @@ export function createModuleHost(options: ModuleHostOptions): ModuleHost {
     // Sandboxed frames have an opaque origin, serialised as "null"; nothing else may say hello.
     if (event.origin !== 'null' || !event.source) return;
     const source = event.source as Window;
-    hub.handleWindowMessage(
-      source,
-      event.data,
-      (welcome, port) => {
-        // An opaque origin cannot be named: '*' is the only target, so the welcome holds nothing secret.
+    const reply = (welcome: Welcome, port: MessagePort) => {
+      // An opaque origin cannot be named: '*' is the only target, so the welcome holds nothing secret.
+      try {
         source.postMessage(welcome, { targetOrigin: '*', transfer: [port] });
-      },
-      parentOf,
-    );
+      } catch {
+        port.close(); // the frame went away meanwhile; it will say hello again or time out
+      }
+    };
+    hub.handleWindowMessage(source, event.data, reply, parentOf);
   };
   view.addEventListener('message', onMessage);
   return {
