@@ -15,7 +15,7 @@ beforeEach(async () => {
   root = await makeTempRoot();
   dir = join(root, 'modules');
   await writeFixtureModule(dir, 'demo.a', { name: 'A', kind: 'tool' });
-  context = new ModulesContext({ root, dirs: [dir], sdkDir: join(root, 'src/sdk'), bundleSdk, logger: { warn() {} } });
+  context = new ModulesContext({ root, dirs: [dir], sdkDir: join(root, 'src/sdk'), bundleSdk, logger: { warn() {}, info() {} } });
   await context.scan();
   sent = [];
   invalidations = 0;
@@ -71,7 +71,7 @@ describe('ModulesContext.handleFileEvent', () => {
 describe('ModulesContext.scan', () => {
   it('warns once about each new problem, naming the path', async () => {
     const warn = vi.fn();
-    const noisy = new ModulesContext({ root, dirs: [dir], sdkDir: root, bundleSdk, logger: { warn } });
+    const noisy = new ModulesContext({ root, dirs: [dir], sdkDir: root, bundleSdk, logger: { warn, info() {} } });
     await writeFixtureModule(dir, 'demo.bad', { kind: 'tool' });
     await noisy.scan();
     await noisy.scan();

@@ -15,7 +15,7 @@ export interface ModulesContextOptions {
   sdkDir: string;
   bundleSdk: () => Promise<SdkFiles>;
   /** @default console */
-  logger?: { warn(message: string): void };
+  logger?: ModulesLogger;
 }
 
 /** What the dev server gives the context to reach the page. */
@@ -28,13 +28,18 @@ export interface ModulesConnection {
 
 export type FileEventType = 'create' | 'update' | 'delete';
 
+export interface ModulesLogger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
 /** Owns the plugin's state: the registry, the SDK bundle, and what a file change means. */
 export class ModulesContext {
   readonly root: string;
   readonly dirs: readonly string[];
   readonly sdk: SdkBundle;
   readonly #sdkDir: string;
-  readonly #logger: { warn(message: string): void };
+  readonly #logger: ModulesLogger;
   #discovery: Discovery = { modules: [], problems: [] };
   #scanning: Promise<void> = Promise.resolve();
   #connection: ModulesConnection = { send() {}, invalidate() {} };
@@ -79,6 +84,7 @@ export class ModulesContext {
     this.#scanning = this.#scanning
       .then(async () => {
         if (!(await this.scan())) return;
+        this.#logger.info(`[overlay-modules] module list changed: ${this.#discovery.modules.length} modules`);
         this.#connection.invalidate();
         this.#connection.send(MODULES_EVENT, this.registry);
       })
@@ -92,6 +98,7 @@ export class ModulesContext {
    */
   handleFileEvent(type: FileEventType, file: string): boolean {
     if (isInside(this.#sdkDir, file)) {
+      this.#logger.info('[overlay-modules] SDK changed: rebundling, reloading every module frame');
       this.sdk.invalidate();
       for (const module of this.#discovery.modules) this.#moduleChanged(module.entry.id);
       return false;
@@ -99,7 +106,10 @@ export class ModulesContext {
     const location = locateModuleFile(this.dirs, file);
     if (!location) return false;
     if (this.#affectsRegistry(type, location)) void this.rescan();
-    else if (!isTestFile(location.rest)) this.#moduleChanged(location.id);
+    else if (!isTestFile(location.rest)) {
+      this.#logger.info(`[overlay-modules] ${location.id} changed: reloading its frame only`);
+      this.#moduleChanged(location.id);
+    }
     return true;
   }
 

@@ -27,5 +27,5 @@ export function connectDevServer(context: ModulesContext, server: ViteDevServer)
   server.watcher.on('addDir', onFolder);
   server.watcher.on('unlinkDir', onFolder);
   server.middlewares.use(moduleFilesMiddleware(context));
-  return filterModuleReloads(client.hot, context.root);
+  return filterModuleReloads(client, context.root);
 }
