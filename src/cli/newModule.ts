@@ -47,10 +47,11 @@ export function displayName(id: string): string {
 
 function moduleFiles(id: string, kind: Kind): Record<string, string> {
   const name = displayName(id);
+  // The manifest last: a running dev server then finds a complete module.
   return {
-    'module.json': `${JSON.stringify({ name, kind, width: 1920, height: 1080 }, null, 2)}\n`,
     'index.html': indexHtml(name),
     [`${id}.spec.ts`]: specTs(id, kind),
+    'module.json': `${JSON.stringify({ name, kind, width: 1920, height: 1080 }, null, 2)}\n`,
   };
 }
 
