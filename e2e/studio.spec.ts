@@ -1,0 +1,156 @@
+import type { Kind } from '../src/api/index.ts';
+import { createApiApp, type RunningApiServer, startApiServer } from '../src/server/index.ts';
+import { expect, test as base } from './fixtures.ts';
+import { StudioPage } from './support/StudioPage.ts';
+
+interface DevApi {
+  /** The test's own API server, with the developer routes on (as `npm run dev` and `npm start` serve it). */
+  server: RunningApiServer;
+  /** The seed's first user. */
+  userId: string;
+}
+
+const test = base.extend<{ devApi: DevApi; studio: StudioPage }>({
+  devApi: async ({ seed }, use) => {
+    const server = await startApiServer({
+      seed: structuredClone(seed),
+      store: 'memory',
+      wrap: (store, registry) => createApiApp({ registry, store, devRoutes: true }),
+    });
+    await use({ server, userId: seed.users[0]!.profile.user.userId });
+    await server.close();
+  },
+  studio: async ({ page }, use) => {
+    await use(new StudioPage(page));
+  },
+});
+
+const COUNTER = 'demo.tool.counter';
+const STREAMINFO = 'demo.tool.streaminfo';
+const GOAL = 'demo.tool.goal';
+
+/** Opens the studio on the user's overlay of `kind`, pointed at the test's API. */
+async function openStudio(studio: StudioPage, { server, userId }: DevApi, kind: Kind = 'tool'): Promise<void> {
+  const profile = (await server.registry.profile(userId))!;
+  await studio.open(profile.overlays[kind], server.url);
+}
+
+/** A stored value of the user's tool overlay, straight from the server's store. */
+async function stored({ server, userId }: DevApi, moduleId: string, name: string): Promise<unknown> {
+  const json = await server.store.get({ userId, kind: 'tool', moduleId, name });
+  return json === undefined ? undefined : JSON.parse(json);
+}
+
+test('the stage runs the selected modules and the list shows their states', async ({ studio, devApi }) => {
+  await openStudio(studio, devApi);
+  for (const id of [COUNTER, STREAMINFO, GOAL]) {
+    await studio.expectModuleState(id, 'ready');
+    await expect(studio.stage.locator(`iframe[data-module-id="${id}"]`)).toBeVisible();
+  }
+  await expect(studio.module(COUNTER).getByTestId('count')).toHaveText('0');
+  await studio.bringToFront(COUNTER);
+  await expect(studio.stage.locator(`iframe[data-module-id="${COUNTER}"]`)).toHaveCSS('z-index', '1');
+  const box = await studio.stage.boundingBox();
+  expect(box!.width / box!.height).toBeCloseTo(16 / 9, 2);
+});
+
+test('a hung module is restarted, and the list shows its restarts and last error', async ({ studio, devApi }) => {
+  await openStudio(studio, devApi);
+  await studio.editProfile({ select: ['test.hostile.hang'] });
+  const hang = studio.moduleEntry('test.hostile.hang');
+  // The host counts a module as hung after three missed heartbeats (5 s apart).
+  await expect(hang.getByTestId('module-error')).toContainText(/.+/, { timeout: 30_000 });
+  await expect(hang).toContainText(/\d+ restarts?/);
+  await studio.expectModuleState(COUNTER, 'ready');
+});
+
+test('the inspector shows what a module wrote, and an edit reaches the module and the server', async ({ studio, devApi }) => {
+  await openStudio(studio, devApi);
+  const counter = studio.module(COUNTER);
+  await studio.clickInModule(COUNTER, 'increment');
+  await studio.clickInModule(COUNTER, 'increment');
+  await expect(studio.dbValue(COUNTER, 'count')).toHaveValue('2');
+  await expect(studio.dbRow(COUNTER, 'count')).toHaveAttribute('data-state', 'saved');
+  await studio.editValue(COUNTER, 'count', '42');
+  await expect(counter.getByTestId('count')).toHaveText('42');
+  await expect.poll(() => stored(devApi, COUNTER, 'count')).toBe(42);
+  await studio.addKey(COUNTER, 'label', '"Deaths"');
+  await expect(counter.getByTestId('label')).toHaveText('Deaths');
+  await expect(studio.dbRow(COUNTER, 'label')).toHaveAttribute('data-state', 'saved');
+});
+
+test('the inspector shows values written elsewhere and refuses text that is not JSON', async ({ studio, devApi }) => {
+  await devApi.server.store.set({ userId: devApi.userId, kind: 'tool', moduleId: GOAL, name: 'goal' }, '250');
+  await openStudio(studio, devApi);
+  await expect(studio.dbValue(GOAL, 'goal')).toHaveValue('250');
+  await studio.editValue(GOAL, 'goal', 'not json');
+  await expect(studio.page.getByTestId('db-edit-error')).toContainText('not JSON');
+});
+
+test('the profile editor reaches the modules at once', async ({ studio, devApi }) => {
+  await openStudio(studio, devApi);
+  const info = studio.module(STREAMINFO);
+  await expect(info.getByTestId('live')).toHaveText('Live');
+  await studio.editProfile({ title: 'Speedrun night', viewers: 4242 });
+  await expect(info.getByTestId('title')).toHaveText('Speedrun night');
+  await expect(info.getByTestId('viewers')).toHaveText('4,242');
+  await studio.editProfile({ live: false, unselect: [GOAL] });
+  await expect(info.getByTestId('live')).toHaveText('Offline');
+  await expect(studio.moduleEntry(GOAL)).toHaveCount(0);
+  await expect(studio.stage.locator(`iframe[data-module-id="${GOAL}"]`)).toHaveCount(0);
+  const saved = (await devApi.server.registry.profile(devApi.userId))!;
+  expect(saved.twitch.stream).toMatchObject({ status: 'offline', title: 'Speedrun night', viewer: 4242 });
+  expect(saved.selected.tools).toEqual([COUNTER, STREAMINFO]);
+});
+
+test('the network switch holds writes as pending, and they flush when it is back on', async ({ studio, devApi }) => {
+  await openStudio(studio, devApi);
+  await expect(studio.module(COUNTER).getByTestId('increment')).toBeEnabled();
+  await studio.setNetwork(false);
+  await studio.clickInModule(COUNTER, 'increment');
+  await studio.addKey(COUNTER, 'label', '"Offline label"');
+  await expect(studio.pending).toHaveText('2');
+  await expect(studio.dbRow(COUNTER, 'count')).toHaveAttribute('data-state', 'pending');
+  await expect(studio.dbRow(COUNTER, 'label')).toHaveAttribute('data-state', 'pending');
+  expect(await stored(devApi, COUNTER, 'count')).toBeUndefined();
+  await studio.setNetwork(true);
+  await expect(studio.pending).toHaveText('0');
+  await expect(studio.dbRow(COUNTER, 'count')).toHaveAttribute('data-state', 'saved');
+  expect(await stored(devApi, COUNTER, 'count')).toBe(1);
+  expect(await stored(devApi, COUNTER, 'label')).toBe('Offline label');
+});
+
+test('the kind picker opens another overlay; visible and hidden reach its modules', async ({ studio, devApi }) => {
+  await openStudio(studio, devApi);
+  await studio.pickKind('background');
+  const aurora = studio.module('demo.background.aurora');
+  await studio.expectModuleState('demo.background.aurora', 'ready');
+  await studio.send('hidden');
+  await expect(aurora.getByTestId('aurora')).toHaveAttribute('data-state', 'paused');
+  await studio.send('visible');
+  await expect(aurora.getByTestId('aurora')).toHaveAttribute('data-state', 'running');
+});
+
+test('the traffic log lists each bridge call with its key and result, per module', async ({ studio, devApi }) => {
+  await openStudio(studio, devApi);
+  await studio.clickInModule(COUNTER, 'increment');
+  const setRow = studio.trafficRows(COUNTER).filter({ hasText: 'db.set' }).first();
+  await expect(setRow).toContainText('count');
+  await expect(setRow).toHaveAttribute('data-ok', 'true');
+  await expect(studio.trafficRows(GOAL).first()).toBeVisible();
+  await studio.filterTraffic(COUNTER);
+  await expect(studio.trafficRows(GOAL)).toHaveCount(0);
+  await expect(studio.trafficRows(COUNTER).first()).toBeVisible();
+});
+
+test('without an address the studio asks for an overlay id', async ({ studio, devApi, page }) => {
+  await page.goto('/studio');
+  const form = page.getByRole('form', { name: 'Overlay to open' });
+  await expect(form).toBeVisible();
+  const profile = (await devApi.server.registry.profile(devApi.userId))!;
+  await form.getByRole('textbox', { name: 'Overlay id' }).fill(profile.overlays.tool);
+  await form.getByRole('textbox', { name: 'API' }).fill(devApi.server.url);
+  await form.getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByTestId('studio-phase')).toContainText('running');
+  await expect(studio.moduleEntry(COUNTER)).toBeVisible();
+});

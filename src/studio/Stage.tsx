@@ -1,0 +1,20 @@
+import type { ReadonlySignal } from '@preact/signals';
+import type { Ref } from 'preact';
+
+interface StageProps {
+  stageRef: Ref<HTMLDivElement>;
+  /** The module whose frame goes on top, if any. */
+  front: ReadonlySignal<string | null>;
+}
+
+/** The 16:9 stage: the host scales each 1920x1080 frame to fit; the checkerboard behind shows transparency. */
+export function Stage({ stageRef, front }: StageProps) {
+  const id = front.value;
+  return (
+    <div class="studio-stage" data-testid="studio-stage">
+      {/* A rule, not a style on the frame: the host replaces a frame when it restarts a module. */}
+      {id && <style>{`.studio-stage iframe[data-module-id="${CSS.escape(id)}"] { z-index: 1; }`}</style>}
+      <div class="studio-stage-frames" ref={stageRef} />
+    </div>
+  );
+}

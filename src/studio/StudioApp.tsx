@@ -1,0 +1,52 @@
+import type { Ref } from 'preact';
+import { AddressForm, type AddressFormProps } from './AddressForm.tsx';
+import { DatabaseInspector } from './DatabaseInspector.tsx';
+import { ModuleList } from './ModuleList.tsx';
+import { ProfileEditor } from './ProfileEditor.tsx';
+import { Stage } from './Stage.tsx';
+import { StageControls } from './StageControls.tsx';
+import type { StudioModel } from './StudioModel.ts';
+import { TrafficLog } from './TrafficLog.tsx';
+
+interface StudioAppProps {
+  studio: StudioModel;
+  stageRef: Ref<HTMLDivElement>;
+  address: AddressFormProps['address'];
+}
+
+/** The studio: the overlay on a 16:9 stage, and the panels that inspect and drive it. */
+export function StudioApp({ studio, stageRef, address }: StudioAppProps) {
+  const { overlay } = studio;
+  const needsAddress = address.error !== null || overlay.phase.value === 'failed';
+  return (
+    <div class="studio">
+      <header class="studio-header">
+        <h1>Overlay studio</h1>
+        <span data-testid="studio-phase" class={`phase phase-${overlay.phase.value}`}>
+          {overlay.kind.value ? `${overlay.kind.value} overlay · ` : ''}
+          {overlay.phase.value}
+        </span>
+      </header>
+      {needsAddress && <AddressForm address={address} />}
+      <ul class="problems" data-testid="studio-problems" aria-label="Problems">
+        {overlay.problems.value.map((problem) => (
+          <li key={problem.key} role="alert">
+            {problem.message}
+          </li>
+        ))}
+      </ul>
+      <div class="studio-grid">
+        <section class="stage-column" aria-label="Stage">
+          <Stage stageRef={stageRef} front={studio.front} />
+          <StageControls studio={studio} />
+        </section>
+        <aside class="side-column">
+          <ModuleList studio={studio} />
+          <ProfileEditor editor={studio.profile} registry={studio.registry} />
+        </aside>
+      </div>
+      <DatabaseInspector database={studio.database} sync={studio.sync} />
+      <TrafficLog log={studio.traffic} />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import * as z from 'zod/mini';
+import { codeForStatus, type Json, type Kind, OverlayError, type Profile, ProfileSchema } from '../api/index.ts';
+import { createApiClient } from '../client/index.ts';
+import { obtainToken } from '../runtime/obtainToken.ts';
+import type { OverlayAuth } from '../runtime/parseOverlayParams.ts';
+
+/** `GET /dev/database`: every stored value of one user and kind. */
+export const DevDatabaseSchema = z.object({
+  entries: z.array(z.object({ moduleId: z.string(), name: z.string(), value: z.unknown() })),
+});
+export interface DevEntry {
+  moduleId: string;
+  name: string;
+  value: Json;
+}
+
+/** The studio's own line to the API: the developer routes, and the full profile. */
+export interface DevApi {
+  readonly kind: Kind;
+  /** `GET /me`: the full profile, overlay ids included (the kind picker needs them). */
+  me(): Promise<Profile>;
+  listDatabase(): Promise<DevEntry[]>;
+  /** `PUT /dev/profile`: answers the profile as stored. */
+  saveProfile(profile: Profile): Promise<Profile>;
+}
+
+export interface DevApiOptions {
+  apiBase: string;
+  auth: OverlayAuth;
+  /** Not the switchable one: the inspector keeps seeing the server while the page is cut off. @default globalThis.fetch */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** Signs in like the page does (its own token), then serves the developer routes. Rejects with an OverlayError. */
+export async function createDevApi({ apiBase, auth, fetch = (i, init) => globalThis.fetch(i, init) }: DevApiOptions): Promise<DevApi> {
+  const client = createApiClient({ baseUrl: apiBase, fetch });
+  const { token, kind } = await obtainToken(client, auth);
+  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+    const response = await fetch(client.baseUrl + path, { ...init, referrerPolicy: 'no-referrer', credentials: 'omit', cache: 'no-store' }).catch(() => {
+      throw new OverlayError('UNAVAILABLE', `the API cannot be reached at ${client.baseUrl}`);
+    });
+    return answerOf(response, path);
+  };
+  return {
+    kind,
+    me: () => client.me(),
+    async listDatabase() {
+      const parsed = DevDatabaseSchema.safeParse(await call('GET', `/dev/database?kind=${kind}`));
+      if (!parsed.success) throw new OverlayError('UNAVAILABLE', 'GET /dev/database answered an unexpected body');
+      return parsed.data.entries as DevEntry[];
+    },
+    async saveProfile(profile) {
+      const parsed = ProfileSchema.safeParse(await call('PUT', '/dev/profile', profile));
+      if (!parsed.success) throw new OverlayError('UNAVAILABLE', 'PUT /dev/profile answered an unexpected body');
+      return parsed.data;
+    },
+  };
+}
+
+/** The JSON of a 2xx; an OverlayError with the server's message otherwise. */
+async function answerOf(response: Response, path: string): Promise<unknown> {
+  const body: unknown = await response.json().catch(() => undefined);
+  if (response.ok) return body;
+  if (response.status === 404 && path.startsWith('/dev/')) {
+    throw new OverlayError('NOT_FOUND', 'this API has no developer routes: use npm run dev or npm start (not npm run api)');
+  }
+  const message = (body as { message?: unknown } | undefined)?.message;
+  throw new OverlayError(codeForStatus(response.status), typeof message === 'string' ? message : `HTTP ${response.status}`);
+}

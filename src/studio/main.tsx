@@ -1,0 +1,33 @@
+import './studio.css';
+import { signal } from '@preact/signals';
+import { createRef, render } from 'preact';
+import { modules } from 'virtual:overlay-modules';
+import type { ModuleEntry } from '../api/index.ts';
+import { parseOverlayParams } from '../runtime/parseOverlayParams.ts';
+import { connectStudio } from './connectStudio.ts';
+import { describeError } from './describeError.ts';
+import { StudioApp } from './StudioApp.tsx';
+import { StudioModel } from './StudioModel.ts';
+
+/** Renders the studio into `#app` and, given an overlay address, runs that overlay on its stage. */
+export function bootStudio(): void {
+  document.title = 'Overlay studio';
+  document.body.classList.add('studio-page');
+  const parsed = parseOverlayParams(location.href, `${location.origin}/api`);
+  const registry = signal<readonly ModuleEntry[]>(modules, { name: 'registry' });
+  const studio = new StudioModel(registry);
+  const stage = createRef<HTMLDivElement>();
+  const address = new URLSearchParams(location.search);
+  const form = { error: parsed.ok ? null : parsed.error, overlay: address.get('overlay'), api: address.get('api') };
+  render(<StudioApp studio={studio} stageRef={stage} address={form} />, document.getElementById('app')!);
+  if (!parsed.ok) return;
+  void connectStudio(studio, parsed.params, stage.current!).catch((error: unknown) => {
+    studio.overlay.fail('studio', `cannot start: ${describeError(error)}`);
+  });
+  if (import.meta.hot) {
+    import.meta.hot.on('overlay:modules', (next) => {
+      registry.value = next.modules;
+    });
+    import.meta.hot.on('overlay:module-changed', ({ id }) => studio.reload(id));
+  }
+}
