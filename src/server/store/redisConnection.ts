@@ -49,7 +49,7 @@ export function connectRedis(spec: RedisStoreSpec, options: RedisConnectionOptio
 }
 
 /**
- * Logs the transitions a operator needs to see, once each: waiting at start-up
+ * Logs the transitions an operator needs to see, once each: waiting at start-up
  * (repeated every 10 s), going away, coming back. Also keeps ioredis from
  * printing "Unhandled error event" for every failed reconnection.
  */
@@ -70,7 +70,7 @@ function watchHealth(redis: Redis, where: string, reconnectDelayMs: number, log:
     if (state !== 'up') return;
     state = 'down';
     downSince = Date.now();
-    log(`Redis at ${where} unreachable${lastError ? ` (${lastError})` : ''}: answering 503 until it is back; ${retry}`);
+    log(`Redis at ${where} unreachable (${lastError || 'connection lost'}): answering 503 until it is back; ${retry}`);
   });
   redis.on('ready', () => {
     if (state === 'down') log(`Redis at ${where} is back after ${((Date.now() - downSince) / 1000).toFixed(1)} s`);
