@@ -18,13 +18,14 @@ interface StudioAppProps {
 export function StudioApp({ studio, stageRef, address }: StudioAppProps) {
   const { overlay } = studio;
   const needsAddress = address.error !== null || overlay.phase.value === 'failed';
+  const phase = address.error !== null ? 'no overlay open' : overlay.phase.value;
   return (
     <div class="studio">
       <header class="studio-header">
         <h1>Overlay studio</h1>
         <span data-testid="studio-phase" class={`phase phase-${overlay.phase.value}`}>
           {overlay.kind.value ? `${overlay.kind.value} overlay · ` : ''}
-          {overlay.phase.value}
+          {phase}
         </span>
       </header>
       {needsAddress && <AddressForm address={address} />}

@@ -26,14 +26,16 @@ export async function connectStudio(studio: StudioModel, params: OverlayParams, 
   });
   const [controller, dev] = await Promise.all([
     startOverlay(params, studio.overlay, services),
-    createDevApi({ apiBase: params.apiBase, auth: params.auth }).catch((error: unknown) => {
-      studio.overlay.report('studio', `developer routes unavailable: ${describeError(error)}`);
-      return undefined;
-    }),
+    createDevApi({ apiBase: params.apiBase, auth: params.auth }).then(
+      (api) => ({ api }),
+      (error: unknown) => ({ error }),
+    ),
   ]);
-  if (!controller || !dev) return;
-  connectDatabase(studio, controller, dev);
-  await connectProfile(studio, controller, dev);
+  // A start that failed has said why already; the developer routes would only repeat it.
+  if (!controller) return;
+  if (!('api' in dev)) return studio.overlay.report('studio', `developer routes unavailable: ${describeError(dev.error)}`);
+  connectDatabase(studio, controller, dev.api);
+  await connectProfile(studio, controller, dev.api);
 }
 
 function watchHost(studio: StudioModel, host: ModuleHost): void {

@@ -34,14 +34,22 @@ export interface DevApiOptions {
 /** Signs in like the page does (its own token), then serves the developer routes. Rejects with an OverlayError. */
 export async function createDevApi({ apiBase, auth, fetch = (i, init) => globalThis.fetch(i, init) }: DevApiOptions): Promise<DevApi> {
   const client = createApiClient({ baseUrl: apiBase, fetch });
-  const { token, kind } = await obtainToken(client, auth);
-  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+  let { token, kind } = await obtainToken(client, auth);
+  const send = (method: string, path: string, body?: unknown): Promise<Response> => {
     const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
-    const response = await fetch(client.baseUrl + path, { ...init, referrerPolicy: 'no-referrer', credentials: 'omit', cache: 'no-store' }).catch(() => {
+    const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+    return fetch(client.baseUrl + path, { ...init, referrerPolicy: 'no-referrer', credentials: 'omit', cache: 'no-store' }).catch(() => {
       throw new OverlayError('UNAVAILABLE', `the API cannot be reached at ${client.baseUrl}`);
     });
+  };
+  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    let response = await send(method, path, body);
+    // Exchanged tokens live in the server's memory: after a restart of the dev server, exchange again.
+    if (response.status === 401 && 'overlay' in auth) {
+      ({ token, kind } = await obtainToken(client, auth));
+      response = await send(method, path, body);
+    }
     return answerOf(response, path);
   };
   return {

@@ -18,7 +18,9 @@ export function bootStudio(): void {
   const studio = new StudioModel(registry);
   const stage = createRef<HTMLDivElement>();
   const address = new URLSearchParams(location.search);
-  const form = { error: parsed.ok ? null : parsed.error, overlay: address.get('overlay'), api: address.get('api') };
+  // A bare /studio asks for an overlay without calling it an error.
+  const error = parsed.ok ? null : location.search || location.hash ? parsed.error : '';
+  const form = { error, overlay: address.get('overlay'), api: address.get('api') };
   render(<StudioApp studio={studio} stageRef={stage} address={form} />, document.getElementById('app')!);
   if (!parsed.ok) return;
   void connectStudio(studio, parsed.params, stage.current!).catch((error: unknown) => {
