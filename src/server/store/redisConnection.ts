@@ -1,6 +1,9 @@
 import { Redis } from 'ioredis';
 import type { RedisStoreSpec } from './parseStoreUrl.ts';
 
+/** Clients being closed by `closeRedis`: their last `close` event is no outage. */
+const closedOnPurpose = new WeakSet<Redis>();
+
 export interface RedisConnectionOptions {
   /**
    * Longest a command may wait for its reply before the request gets a 503
@@ -67,7 +70,7 @@ function watchHealth(redis: Redis, where: string, reconnectDelayMs: number, log:
     }
   });
   redis.on('close', () => {
-    if (state !== 'up') return;
+    if (state !== 'up' || closedOnPurpose.has(redis)) return;
     state = 'down';
     downSince = Date.now();
     log(`Redis at ${where} unreachable (${lastError || 'connection lost'}): answering 503 until it is back; ${retry}`);
@@ -100,6 +103,7 @@ export function waitForRedis(redis: Redis): Promise<void> {
 /** Closes politely (QUIT) when connected, at once otherwise; stops reconnecting either way. */
 export async function closeRedis(redis: Redis): Promise<void> {
   if (redis.status === 'end') return;
+  closedOnPurpose.add(redis);
   try {
     if (redis.status === 'ready') {
       await redis.quit();

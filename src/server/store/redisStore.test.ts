@@ -28,7 +28,8 @@ describe('redis store', () => {
   const addr = { userId: '1001', kind: 'tool', moduleId: 'de.example.tool.raid', name: 'a:b' } as const;
 
   it('lays keys out as database:<userId>:<kind>:<moduleId>:<name>, values as JSON text, no expiry by default', async () => {
-    const store = await freshStore();
+    const lines: string[] = [];
+    const store = await freshStore({}, lines);
     try {
       await store.set(addr, '{"n":1}');
       expect(await store.redis.keys('*')).toEqual(['database:1001:tool:de.example.tool.raid:a:b']);
@@ -37,6 +38,8 @@ describe('redis store', () => {
     } finally {
       await store.close();
     }
+    // Closing is no outage.
+    expect(lines).toEqual([]);
   });
 
   it('lists a user whose id holds glob characters and colons without seeing look-alike users', async () => {
