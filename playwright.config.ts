@@ -1,12 +1,16 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './e2e/chromium.ts';
 
-/** Port of the page server the browser tests build and start. */
-const PAGE_PORT = Number(process.env.E2E_PAGE_PORT ?? 4173);
+// Port and build folder of the page server the browser tests start. Chosen once in
+// the main process (workers inherit the variable), so parallel runs do not collide.
+process.env.E2E_PAGE_PORT ??= String(20_000 + (process.pid % 20_000));
+const PAGE_PORT = Number(process.env.E2E_PAGE_PORT);
+const DIST = `node_modules/.cache/overlay-e2e-${PAGE_PORT}`;
 
 export default defineConfig({
   testDir: '.',
   testMatch: ['e2e/**/*.spec.ts', 'modules/*/*.spec.ts'],
+  outputDir: `test-results/${PAGE_PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 2,
@@ -19,7 +23,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `npx vite build --logLevel warn && npx tsx src/cli/start.ts --port ${PAGE_PORT} --store memory --no-open`,
+    command: `npx vite build --logLevel warn --outDir ${DIST} --emptyOutDir && npx tsx src/cli/start.ts --port ${PAGE_PORT} --store memory --dist ${DIST}`,
     url: `http://127.0.0.1:${PAGE_PORT}/`,
     env: { OVERLAY_MODULE_DIRS: 'e2e/modules' },
     reuseExistingServer: false,

@@ -21,10 +21,11 @@ import { createPageApp } from './createPageApp.ts';
 const DEFAULT_PAGE_PORT = '8080';
 
 async function main(argv: string[]): Promise<void> {
-  const withPort = argv.some((arg) => arg === '--port' || arg.startsWith('--port=')) ? argv : ['--port', DEFAULT_PAGE_PORT, ...argv];
+  const { dist, rest } = takeDistFlag(argv);
+  const withPort = rest.some((arg) => arg === '--port' || arg.startsWith('--port=')) ? rest : ['--port', DEFAULT_PAGE_PORT, ...rest];
   const options = parseCliArgs(withPort);
-  if (options.help) return void console.log(USAGE.replace('npm run api', 'npm start'));
-  const distDir = resolve('dist');
+  if (options.help) return void console.log(`${USAGE.replace('npm run api', 'npm start')}\n  --dist <dir>             the built site to serve (default dist)`);
+  const distDir = resolve(dist);
   if (!existsSync(resolve(distDir, 'index.html'))) throw new Error('dist/ is missing: run "npm run build" first (npm start does)');
   const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : DEMO_SEED;
   const registry = createMemoryRegistry(seed, { tokenTtlMs: options.tokenTtlMs });
@@ -37,6 +38,15 @@ async function main(argv: string[]): Promise<void> {
   const stop = () => void server.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** `--dist <dir>` is this command's own flag; the rest are the API server's. */
+function takeDistFlag(argv: string[]): { dist: string; rest: string[] } {
+  const at = argv.indexOf('--dist');
+  if (at === -1) return { dist: 'dist', rest: argv };
+  const dist = argv[at + 1];
+  if (!dist) throw new Error('--dist: needs a folder');
+  return { dist, rest: [...argv.slice(0, at), ...argv.slice(at + 2)] };
 }
 
 function banner(url: string, seed: Seed, storeUrl: string): string {

@@ -22,6 +22,12 @@ export interface BridgeHubOptions {
   randomId: () => string;
   createChannel: () => MessageChannel;
   onTraffic?: (record: TrafficRecord) => void;
+  /**
+   * Whether module frames may share a renderer process (all from one site). When
+   * each module has a site of its own, a hang blocks only its own frame.
+   * @default true
+   */
+  framesShareProcess?: boolean;
 }
 
 /** The parent window of a window (cross-origin readable), to find a nested frame's module. */
@@ -41,10 +47,12 @@ export class BridgeHub {
   private readonly data: ModuleData;
   private readonly unsubscribe: (() => void)[];
   private visibility: 'visible' | 'hidden' | null = null;
+  private readonly framesShareProcess: boolean;
 
   constructor(options: BridgeHubOptions) {
     const { data, kind, getProfile, limits } = options;
     this.data = data;
+    this.framesShareProcess = options.framesShareProcess ?? true;
     this.context = {
       ...options,
       methods: createBridgeMethods({ data, kind, getProfile, valueBytes: limits.valueBytes }),
@@ -154,6 +162,10 @@ export class BridgeHub {
    */
   private restartHung(hung: ModuleSupervisor): void {
     const { heartbeatMs, missedHeartbeats } = this.context.limits;
+    if (!this.framesShareProcess) {
+      hung.failHung(`hung: ${missedHeartbeats} heartbeats unanswered`);
+      return;
+    }
     const all = [...this.supervisors.values()];
     const stuck = all.filter((supervisor) => supervisor === hung || supervisor.isSilent() || supervisor.current.phase === 'connecting');
     const offender = all.find((supervisor) => supervisor !== hung && supervisor.failedWithin(heartbeatMs * (missedHeartbeats + 1)));

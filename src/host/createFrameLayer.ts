@@ -23,8 +23,12 @@ export function createFrameLayer(container: HTMLElement): FrameLayer {
     for (const rescale of rescalers) rescale(box);
   });
 
+  // A restarted frame is appended again; z-index keeps each module at the layer it first had.
+  const stacking = new Map<string, number>();
   const createFrame = (entry: ModuleEntry, instance: string): ModuleFrame => {
     const iframe = createModuleIframe(document, entry, instance);
+    if (!stacking.has(entry.id)) stacking.set(entry.id, stacking.size + 1);
+    iframe.style.zIndex = String(stacking.get(entry.id));
     let design: Box = { width: entry.width, height: entry.height };
     const rescale = (area: Box) => fitFrame(iframe, design, area);
     rescale(box);

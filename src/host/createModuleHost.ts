@@ -25,6 +25,8 @@ export interface ModuleHostOptions {
   random?: () => number;
   /** Instance ids of frames. @default 128 bits from crypto.getRandomValues */
   randomId?: () => string;
+  /** Module frames may share a renderer process (one site for all). @default true */
+  framesShareProcess?: boolean;
   /** Called for every answered request (for a developer studio). */
   onTraffic?: (record: TrafficRecord) => void;
 }

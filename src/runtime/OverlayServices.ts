@@ -20,7 +20,9 @@ export interface OverlayServices {
   /** The cache of the last profile for this API and credential (only a hash of the credential is kept). */
   profileCache(apiBase: string, auth: OverlayAuth): ProfileCache;
   openDataLayer(args: { client: ApiClient; userId: string; kind: Kind }): Promise<DataLayer>;
-  createHost(options: Pick<ModuleHostOptions, 'kind' | 'data' | 'getProfile'>): ModuleHost;
+  createHost(options: Pick<ModuleHostOptions, 'kind' | 'data' | 'getProfile' | 'framesShareProcess'>): ModuleHost;
+  /** The page's own address (decides whether modules get a site each). */
+  pageUrl: URL;
   /** The modules that exist (updated by hot reload in development). */
   registry: ReadonlySignal<readonly ModuleEntry[]>;
   setInterval(fn: () => void, ms: number): unknown;

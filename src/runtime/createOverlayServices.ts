@@ -9,7 +9,7 @@ import {
   openLocalStore,
   type SyncStatus,
 } from '../client/index.ts';
-import { createModuleHost, type ModuleHost, type TrafficRecord } from '../host/index.ts';
+import { createModuleHost, type ModuleHost, type ModuleState, type TrafficRecord } from '../host/index.ts';
 import type { DataLayer, OverlayServices } from './OverlayServices.ts';
 import type { OverlayAuth } from './parseOverlayParams.ts';
 
@@ -57,10 +57,11 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
     },
     createHost: (hostOptions) => {
       const host = createModuleHost({ container: options.stage, onTraffic: options.onTraffic, ...hostOptions });
-      host.onState((state) => markFrame(options.stage, state.id, state.phase));
+      host.onState((state) => markFrame(options.stage, state));
       options.onHost?.(host);
       return host;
     },
+    pageUrl: new URL(location.href),
     registry: options.registry,
     setInterval: (fn, ms) => setInterval(fn, ms),
     clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
@@ -72,9 +73,11 @@ function identityOf(auth: OverlayAuth): string {
   return 'overlay' in auth ? `overlay:${auth.overlay}` : `token:${auth.token}`;
 }
 
-/** Mirrors a module's phase on its frame, for tests and for people reading the DOM. */
-function markFrame(stage: HTMLElement, id: string, phase: string): void {
+/** Mirrors a module's phase and restarts on its frame, for tests and for people reading the DOM. */
+function markFrame(stage: HTMLElement, state: ModuleState): void {
   for (const frame of stage.querySelectorAll<HTMLIFrameElement>('iframe[data-module-id]')) {
-    if (frame.dataset.moduleId === id) frame.dataset.state = phase;
+    if (frame.dataset.moduleId !== state.id) continue;
+    frame.dataset.state = state.phase;
+    frame.dataset.restarts = String(state.restarts);
   }
 }

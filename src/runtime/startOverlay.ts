@@ -8,6 +8,7 @@ import {
 } from '../api/index.ts';
 import type { ApiClient, ProfileCache } from '../client/index.ts';
 import type { ModuleHost } from '../host/index.ts';
+import { canIsolateSites, isolateModuleSites } from './isolateModuleSites.ts';
 import { obtainToken } from './obtainToken.ts';
 import type { OverlayModel } from './OverlayModel.ts';
 import type { OverlayParams } from './parseOverlayParams.ts';
@@ -33,9 +34,14 @@ export async function startOverlay(
   const { kind } = first;
   model.kind.value = kind;
   const layer = await services.openDataLayer({ client, userId: first.userId, kind });
-  const host = services.createHost({ kind, data: layer.data, getProfile: async () => model.profile.value! });
+  const host = services.createHost({
+    kind,
+    data: layer.data,
+    getProfile: async () => model.profile.value!,
+    framesShareProcess: !canIsolateSites(services.pageUrl),
+  });
   // Re-runs when the profile (selection) or the registry (hot reload) changes.
-  const stopSelection = effect(() => showModules(host, model, kind, services.registry.value));
+  const stopSelection = effect(() => showModules(host, model, kind, isolateModuleSites(services.registry.value, services.pageUrl)));
   model.phase.value = 'running';
   const refresh = () => refreshProfile(client, params, model, cache, host);
   const timer = services.setInterval(refresh, PROFILE_REFRESH_MS);

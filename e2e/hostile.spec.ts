@@ -1,0 +1,92 @@
+import { expect, type ModuleFrame, test } from './fixtures.ts';
+
+/** Leaves a mark in a module's window; the returned check is false once that window was replaced. */
+async function markWindow(module: ModuleFrame): Promise<() => Promise<boolean>> {
+  const frame = await (await module.iframe.elementHandle())!.contentFrame();
+  await frame!.evaluate(() => {
+    (window as unknown as { mark: boolean }).mark = true;
+  });
+  return async () => {
+    const current = await (await module.iframe.elementHandle())!.contentFrame();
+    return current!.evaluate(() => (window as unknown as { mark?: boolean }).mark === true);
+  };
+}
+
+// Each hostile module runs beside a well-behaved one (the counter), which must keep working.
+test.describe('hostile modules', () => {
+  test('cannot find the token, the overlay ids or the parent document', async ({ overlay, api, page }) => {
+    const exchanged: string[] = [];
+    page.on('response', async (response) => {
+      if (response.url().endsWith('/auth/overlay')) exchanged.push(((await response.json()) as { token: string }).token);
+    });
+    const snoop = await overlay.open({ kind: 'tool', modules: ['test.hostile.snoop', 'demo.tool.counter'] });
+    await expect(snoop.content.locator('body')).toHaveAttribute('data-done', '1');
+    const report = (await snoop.getByTestId('report').textContent()) ?? '';
+    const secrets = [...exchanged, ...Object.values(api.tokens), ...Object.values(api.profile.overlays), api.profile.streamdeck.token];
+    expect(exchanged).toHaveLength(1);
+    for (const secret of secrets) expect(report).not.toContain(secret);
+    const seen = JSON.parse(report) as Record<string, unknown>;
+    expect(seen.parentDocument).toMatch(/^blocked/);
+    expect(seen.parentHref).toMatch(/^blocked/);
+    expect(seen.localStorage).toMatch(/^blocked/);
+    expect(seen.referrer).toBe('');
+    expect((seen.ready as { id: string }).id).toBe('test.hostile.snoop');
+    const errors = seen.errors as { code: string; message: string }[];
+    expect(errors.map((e) => e.code)).toEqual(['BAD_REQUEST', 'BAD_REQUEST', 'BAD_REQUEST', 'BAD_REQUEST']);
+    await expect.poll(() => api.get('test.hostile.snoop', 'report')).toBe(report);
+  });
+
+  test('the token in the address does not reach a module either', async ({ overlay, api }) => {
+    const snoop = await overlay.open({ kind: 'tool', auth: 'token', modules: ['test.hostile.snoop'] });
+    await expect(snoop.content.locator('body')).toHaveAttribute('data-done', '1');
+    const report = (await snoop.getByTestId('report').textContent()) ?? '';
+    expect(report).not.toContain(api.tokens.tool);
+    expect(report.length).toBeGreaterThan(100);
+  });
+
+  test('a request claiming another module\'s id acts as its sender; malformed messages get errors', async ({ overlay, api }) => {
+    await api.set('demo.tool.counter', 'count', 5);
+    await overlay.open({ kind: 'tool', modules: ['test.hostile.impersonate', 'demo.tool.counter'] });
+    const attacker = overlay.module('test.hostile.impersonate');
+    type Reply = { id: number; ok: boolean; r?: unknown; e?: { code: string } };
+    const replies = async () => JSON.parse((await attacker.getByTestId('state').textContent()) || '[]') as Reply[];
+    await expect.poll(async () => (await replies()).map((reply) => reply.id).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    const byId = new Map((await replies()).map((reply) => [reply.id, reply]));
+    expect(byId.get(1)?.ok).toBe(true);
+    expect(byId.get(2)?.r).toBe(666);
+    expect(byId.get(3)?.e?.code).toBe('BAD_REQUEST');
+    expect(byId.get(4)?.e?.code).toBe('TOO_LARGE');
+    expect(byId.get(5)?.e?.code).toBe('BAD_REQUEST');
+    expect(byId.get(6)?.r).toBe(666);
+    await expect.poll(() => api.get('test.hostile.impersonate', 'count')).toBe(666);
+    expect(await api.get('demo.tool.counter', 'count')).toBe(5);
+    await expect(overlay.module('demo.tool.counter').getByTestId('count')).toHaveText('5');
+  });
+
+  test('a module flooding the host does not stop the others', async ({ overlay, api, page }) => {
+    await overlay.open({ kind: 'tool', modules: ['test.hostile.flood', 'demo.tool.counter'] });
+    const counter = overlay.module('demo.tool.counter');
+    const marker = await markWindow(counter);
+    // The host notices the flood, tears the module down and restarts it later.
+    await expect.poll(async () => Number(await overlay.module('test.hostile.flood').iframe.getAttribute('data-restarts')), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    for (let i = 1; i <= 5; i++) {
+      await counter.getByTestId('increment').click();
+      await expect(counter.getByTestId('count')).toHaveText(String(i));
+    }
+    await expect.poll(() => api.get('demo.tool.counter', 'count')).toBe(5);
+    expect(await page.evaluate(() => 1 + 1)).toBe(2);
+    expect(await marker()).toBe(true);
+  });
+
+  test('a hung module is torn down and restarted while the others keep running', async ({ overlay, api }) => {
+    await overlay.open({ kind: 'tool', modules: ['test.hostile.hang', 'demo.tool.counter'] });
+    const counter = overlay.module('demo.tool.counter');
+    const marker = await markWindow(counter);
+    await expect.poll(() => api.get('test.hostile.hang', 'boots'), { timeout: 45_000 }).toBeGreaterThanOrEqual(2);
+    // The neighbour was never reloaded: it runs on its own site, so in its own process.
+    expect(await marker()).toBe(true);
+    await counter.getByTestId('increment').click();
+    await expect(counter.getByTestId('count')).toHaveText('1');
+    await expect.poll(() => api.get('demo.tool.counter', 'count')).toBe(1);
+  });
+});
