@@ -21,7 +21,7 @@ afterAll(() => server.dispose());
 
 /** One client per "instance", as two API processes would have. */
 async function client(): Promise<Redis> {
-  const redis = connectRedis(spec, { log: () => {}, commandTimeoutMs: 1000 });
+  const redis = await connectRedis(spec, { log: () => {}, commandTimeoutMs: 1000 });
   clients.push(redis);
   await waitForRedis(redis);
   return redis;

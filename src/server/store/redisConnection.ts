@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { RedisStoreSpec } from './parseStoreUrl.ts';
 
 /** Clients being closed by `closeRedis`: their last `close` event is no outage. */
@@ -28,10 +28,12 @@ export function describeRedis({ host, port, db }: RedisStoreSpec): string {
  * command in flight when the connection drops fails at once
  * (`maxRetriesPerRequest: 0`) and is never replayed later behind newer writes;
  * one that gets no reply fails after `commandTimeoutMs`. Reconnection goes on
- * forever in the background, so the store recovers by itself.
+ * forever in the background, so the store recovers by itself. ioredis is
+ * loaded here, on first use, so that servers without Redis never load it.
  */
-export function connectRedis(spec: RedisStoreSpec, options: RedisConnectionOptions = {}): Redis {
+export async function connectRedis(spec: RedisStoreSpec, options: RedisConnectionOptions = {}): Promise<Redis> {
   const { commandTimeoutMs = 2000, reconnectDelayMs = 500, log = console.warn } = options;
+  const { Redis } = await import('ioredis');
   const redis = new Redis({
     host: spec.host,
     port: spec.port,

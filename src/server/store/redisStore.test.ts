@@ -16,7 +16,7 @@ afterAll(() => server.dispose());
 
 /** A store on an emptied database; quiet, since these tests stop Redis on purpose. */
 async function freshStore(over: Partial<RedisStoreSpec> = {}, lines: string[] = []): Promise<RedisStore> {
-  const redis = connectRedis({ ...spec, ...over }, { log: (line) => lines.push(line), commandTimeoutMs: 1000 });
+  const redis = await connectRedis({ ...spec, ...over }, { log: (line) => lines.push(line), commandTimeoutMs: 1000 });
   await waitForRedis(redis);
   await redis.flushdb();
   return createRedisStore({ redis, valueTtlSeconds: over.valueTtlSeconds, batchSize: 7 });

@@ -86,7 +86,7 @@ async function listSpace(redis: Redis, prefix: string, pattern: string, batchSiz
  * persistence settings make a 200 weaker than "on disk".
  */
 export async function openRedisStore(spec: RedisStoreSpec, options: RedisConnectionOptions = {}): Promise<RedisStore> {
-  const redis = connectRedis(spec, options);
+  const redis = await connectRedis(spec, options);
   await waitForRedis(redis);
   await warnAboutDurability(redis, describeRedis(spec), options.log ?? console.warn);
   return createRedisStore({ redis, valueTtlSeconds: spec.valueTtlSeconds });
