@@ -1,4 +1,4 @@
-import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
 import type { FailedWrite, SyncState, SyncStatus } from './ModuleData.ts';
 import type { StorageKind } from './openLocalStore.ts';
 import type { QueueEntry } from './QueueEntry.ts';

@@ -1,4 +1,4 @@
-import { type ReadonlySignal, signal } from '@preact/signals';
+import { type ReadonlySignal, signal } from '@preact/signals-core';
 import type { UseStore } from 'idb-keyval';
 import { type Clock, systemClock } from './Clock.ts';
 import { createDurableStore } from './createDurableStore.ts';

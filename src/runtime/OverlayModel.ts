@@ -1,4 +1,4 @@
-import { computed, signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals-core';
 import type { Kind, PublicProfile } from '../api/index.ts';
 
 /** A problem the streamer must know about: shown in debug mode, always logged. */

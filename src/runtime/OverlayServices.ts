@@ -1,4 +1,4 @@
-import type { ReadonlySignal } from '@preact/signals';
+import type { ReadonlySignal } from '@preact/signals-core';
 import type { Kind, ModuleEntry } from '../api/index.ts';
 import type { ApiClient, ModuleData, ProfileCache, SyncStatus, WriteQueue } from '../client/index.ts';
 import type { ModuleHost, ModuleHostOptions } from '../host/index.ts';

@@ -1,4 +1,4 @@
-import { effect, type ReadonlySignal, type Signal } from '@preact/signals';
+import { effect, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { ModuleEntry } from '../api/index.ts';
 import {
   createApiClient,

@@ -1,0 +1,48 @@
+import { signal } from '@preact/signals-core';
+import { modules, problems } from 'virtual:overlay-modules';
+import type { ModuleEntry } from '../api/index.ts';
+import type { SyncStatus } from '../client/index.ts';
+import type { ModuleHost } from '../host/index.ts';
+import { createOverlayServices } from './createOverlayServices.ts';
+import { OverlayModel } from './OverlayModel.ts';
+import { parseOverlayParams } from './parseOverlayParams.ts';
+import { startOverlay } from './startOverlay.ts';
+import { watchVisibility } from './watchVisibility.ts';
+
+/** Starts the overlay page in `#app` from the page's address. */
+export function bootOverlayPage(): void {
+  const app = document.getElementById('app')!;
+  const stage = document.createElement('div');
+  stage.className = 'stage';
+  stage.dataset.testid = 'stage';
+  app.append(stage);
+  const parsed = parseOverlayParams(location.href, `${location.origin}/api`);
+  const debug = parsed.ok ? parsed.params.debug : /[?#&]debug=(1|true)\b/.test(location.href);
+  const model = new OverlayModel();
+  const sync = signal<SyncStatus | null>(null, { name: 'sync' });
+  // Preact comes with the panel: the page on stream runs without it.
+  if (debug) void import('./mountDebugPanel.tsx').then(({ mountDebugPanel }) => mountDebugPanel(app, model, sync));
+  if (!parsed.ok) {
+    model.fail('params', `bad overlay address: ${parsed.error}`);
+    return;
+  }
+  for (const problem of problems) model.report(`manifest:${problem.path}`, `module skipped: ${problem.path}: ${problem.reason}`);
+  const registry = signal<readonly ModuleEntry[]>(modules, { name: 'registry' });
+  let host: ModuleHost | undefined;
+  const services = createOverlayServices({
+    stage,
+    registry,
+    sync,
+    onHost: (created) => {
+      host = created;
+      watchVisibility(created);
+    },
+  });
+  void startOverlay(parsed.params, model, services);
+  if (import.meta.hot) {
+    import.meta.hot.on('overlay:modules', (next) => {
+      registry.value = next.modules;
+    });
+    import.meta.hot.on('overlay:module-changed', ({ id }) => host?.reload(id));
+  }
+}
