@@ -8,7 +8,6 @@ import { resolve } from 'node:path';
 import { KINDS } from '../api/index.ts';
 import {
   createApiApp,
-  createMemoryRegistry,
   DEMO_SEED,
   loadSeedFile,
   parseCliArgs,
@@ -28,11 +27,10 @@ async function main(argv: string[]): Promise<void> {
   const distDir = resolve(dist);
   if (!existsSync(resolve(distDir, 'index.html'))) throw new Error('dist/ is missing: run "npm run build" first (npm start does)');
   const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : DEMO_SEED;
-  const registry = createMemoryRegistry(seed, { tokenTtlMs: options.tokenTtlMs });
   const server = await startApiServer({
     ...options,
-    registry,
-    wrap: (store) => createPageApp({ distDir, api: createApiApp({ registry, store, limits: options.limits, devRoutes: true }) }),
+    seed,
+    wrap: (store, registry) => createPageApp({ distDir, api: createApiApp({ registry, store, limits: options.limits, devRoutes: true }) }),
   });
   console.log(banner(server.url, seed, options.storeUrl));
   const stop = () => void server.close().then(() => process.exit(0));
