@@ -1,4 +1,6 @@
+// For its side effect too: it makes Preact components re-render when a signal they read changes.
 import type { ReadonlySignal } from '@preact/signals';
+import '@preact/signals';
 import { render } from 'preact';
 import type { SyncStatus } from '../client/index.ts';
 import { DebugPanel } from './DebugPanel.tsx';
