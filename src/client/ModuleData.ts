@@ -24,6 +24,8 @@ export interface DataChange {
   name: string;
   value: Json;
   from: string;
+  /** True when the write was made in another tab of this overlay. */
+  remote?: boolean;
 }
 
 /** A write the server refused for good (a 4xx other than 401/403); kept, never dropped. */

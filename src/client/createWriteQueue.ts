@@ -42,8 +42,8 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   const canFlush = () => started && (flusher || store.storage.peek() === 'memory');
   const post = (message: QueueMessage) => channel?.post(message);
 
-  function emit(entry: QueueEntry): void {
-    const change = { moduleId: entry.moduleId, name: entry.name, value: entry.value, from: entry.id };
+  function emit(entry: QueueEntry, remote = false): void {
+    const change = { moduleId: entry.moduleId, name: entry.name, value: entry.value, from: entry.id, ...(remote && { remote }) };
     for (const listener of listeners) listener(change);
   }
 
@@ -113,7 +113,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   function onMessage(message: QueueMessage): void {
     if (message.t === 'written' || message.t === 'updated') {
       model.upsert(message.entry);
-      if (message.t === 'written') emit(message.entry);
+      if (message.t === 'written') emit(message.entry, true);
       scheduler.soon();
     } else if (message.t === 'removed') {
       model.remove(message.moduleId, message.name, message.seq);

@@ -64,6 +64,19 @@ describe('BridgeHub fan-out', () => {
     ]);
   });
 
+  it('tells a module of its own key written by its copy in another tab', async () => {
+    const { hub, hello, data } = setup();
+    hub.mount(entry('mod.a'));
+    const a = collect(hello('mod.a')!.port);
+    data.changed({ moduleId: 'mod.a', name: 'local', value: 1, from: 'mod.a' });
+    data.changed({ moduleId: 'mod.a', name: 'score', value: 7, from: 'mod.a', remote: true });
+    await until(() => a.some((message) => message.n === 'change'));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(a.filter((message) => message.n === 'change')).toEqual([
+      { k: 'evt', n: 'change', d: { key: 'score', value: 7, from: 'mod.a' } },
+    ]);
+  });
+
   it('sends each module the status with only its own failed writes', async () => {
     const { hub, hello, data } = setup();
     hub.mount(entry('mod.a'));

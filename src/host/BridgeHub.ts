@@ -187,9 +187,9 @@ export class BridgeHub {
     if (this.visibility) connection.send(this.visibility);
   }
 
-  /** A module hears of a change to its own key only when another module made it. */
+  /** A module hears of a change to its own key when another module, or its own copy in another tab, made it. */
   private fanOutChange(change: DataChange): void {
-    if (change.from === change.moduleId) return;
+    if (change.from === change.moduleId && !change.remote) return;
     const event = { key: change.name, value: change.value, from: change.from };
     this.supervisors.get(change.moduleId)?.send('change', event);
   }
