@@ -68,7 +68,9 @@ test.describe('hostile modules', () => {
     const counter = overlay.module('demo.tool.counter');
     const marker = await markWindow(counter);
     // The host notices the flood, tears the module down and restarts it later.
-    await expect.poll(async () => Number(await overlay.module('test.hostile.flood').iframe.getAttribute('data-restarts')), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    const flood = page.getByTestId('debug-module-test.hostile.flood');
+    await expect.poll(async () => Number(await flood.getAttribute('data-restarts')), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await expect(flood).toContainText('flooding');
     for (let i = 1; i <= 5; i++) {
       await counter.getByTestId('increment').click();
       await expect(counter.getByTestId('count')).toHaveText(String(i));

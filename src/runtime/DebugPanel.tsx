@@ -19,6 +19,15 @@ export function DebugPanel({ model, sync }: DebugPanelProps) {
         {model.fromCache.value && <span data-testid="debug-cached"> · profile from cache</span>}
       </p>
       <p data-testid="debug-modules">modules: {model.moduleIds.value.join(', ') || 'none'}</p>
+      <ul class="modules">
+        {model.moduleStates.value.map((state) => (
+          <li key={state.id} data-testid={`debug-module-${state.id}`} data-state={state.phase} data-restarts={state.restarts}>
+            {state.id}: {state.phase}
+            {state.restarts > 0 && `, ${state.restarts} restart${state.restarts > 1 ? 's' : ''}`}
+            {state.lastError && ` (${state.lastError})`}
+          </li>
+        ))}
+      </ul>
       {status && (
         <p data-testid="debug-sync">
           sync: <span data-testid="debug-sync-state">{status.state}</span>, pending{' '}

@@ -1,5 +1,6 @@
 import { computed, signal } from '@preact/signals-core';
 import type { Kind, PublicProfile } from '../api/index.ts';
+import type { ModuleState } from '../host/index.ts';
 
 /** A problem the streamer must know about: shown in debug mode, always logged. */
 export interface Problem {
@@ -17,6 +18,8 @@ export class OverlayModel {
   readonly profile = signal<PublicProfile | null>(null, { name: 'profile' });
   readonly fromCache = signal(false, { name: 'fromCache' });
   readonly moduleIds = signal<string[]>([], { name: 'moduleIds' });
+  /** What the host says of each mounted module: phase, restarts, last error. */
+  readonly moduleStates = signal<ModuleState[]>([], { name: 'moduleStates' });
   readonly problems = signal<Problem[]>([], { name: 'problems' });
   readonly hasProblems = computed(() => this.problems.value.length > 0);
 

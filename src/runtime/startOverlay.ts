@@ -40,8 +40,15 @@ export async function startOverlay(
     getProfile: async () => model.profile.value!,
     framesShareProcess: !canIsolateSites(services.pageUrl),
   });
+  const showStates = () => {
+    model.moduleStates.value = host.states();
+  };
+  const stopStates = host.onState(showStates);
   // Re-runs when the profile (selection) or the registry (hot reload) changes.
-  const stopSelection = effect(() => showModules(host, model, kind, isolateModuleSites(services.registry.value, services.pageUrl)));
+  const stopSelection = effect(() => {
+    showModules(host, model, kind, isolateModuleSites(services.registry.value, services.pageUrl));
+    showStates();
+  });
   model.phase.value = 'running';
   const refresh = () => refreshProfile(client, params, model, cache, host);
   const timer = services.setInterval(refresh, PROFILE_REFRESH_MS);
@@ -56,6 +63,7 @@ export async function startOverlay(
   const stop = () => {
     services.clearInterval(timer);
     stopSelection();
+    stopStates();
     stopAuth();
     layer.stop();
     host.destroy();
