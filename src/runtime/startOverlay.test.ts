@@ -1,0 +1,93 @@
+import { signal } from '@preact/signals-core';
+import { describe, expect, it } from 'vitest';
+import { type ModuleEntry, OverlayError, type Profile } from '../api/index.ts';
+import type { ApiClient, CachedProfile, ProfileCache, SyncStatus } from '../client/index.ts';
+import type { ModuleHost } from '../host/index.ts';
+import { DEMO_PROFILE } from '../server/registry/demoSeed.ts';
+import { OverlayModel } from './OverlayModel.ts';
+import type { OverlayServices } from './OverlayServices.ts';
+import type { OverlayParams } from './parseOverlayParams.ts';
+import { startOverlay } from './startOverlay.ts';
+
+const entry = (id: string): ModuleEntry => ({ id, url: `/modules/${id}/index.html`, name: id, kind: 'tool', width: 1920, height: 1080 });
+const params: OverlayParams = { auth: { overlay: DEMO_PROFILE.overlays.tool }, apiBase: 'https://api.example', debug: true };
+const status: SyncStatus = { state: 'online', online: true, pending: 0, oldestPendingAt: null, lastSyncAt: null, failed: [], storage: 'memory' };
+
+/** Services whose API is `me` (or a failure), with a host that records what it was asked to show. */
+function world(me: () => Promise<Profile>, cached?: CachedProfile) {
+  const shown: string[][] = [];
+  const emitted: string[] = [];
+  const saved: Profile[] = [];
+  let tick: () => void = () => {};
+  const client = {
+    exchangeOverlay: async () => ({ token: 't', overlay: 'tool' as const, expiresAt: null }),
+    setToken: () => {},
+    me,
+  } as unknown as ApiClient;
+  const cache: ProfileCache = { load: async () => cached, save: async (profile) => void saved.push(profile) };
+  const host = {
+    sync: (entries: readonly ModuleEntry[]) => shown.push(entries.map((e) => e.id)),
+    states: () => [],
+    onState: () => () => {},
+    emit: (name: string) => emitted.push(name),
+    destroy: () => {},
+  } as unknown as ModuleHost;
+  const services: OverlayServices = {
+    createClient: () => client,
+    profileCache: () => cache,
+    openDataLayer: async () => ({ data: {} as never, queue: {} as never, status: signal(status), setToken: () => {}, stop: () => {} }),
+    createHost: () => host,
+    pageUrl: new URL('https://overlay.example/'),
+    registry: signal([entry('demo.tool.counter'), entry('demo.tool.goal')]),
+    setInterval: (fn) => {
+      tick = fn;
+      return 1;
+    },
+    clearInterval: () => {},
+  };
+  return { services, shown, emitted, saved, refresh: () => tick() };
+}
+
+describe('startOverlay', () => {
+  it('shows the selected modules that exist and reports the ones that do not', async () => {
+    const profile = structuredClone(DEMO_PROFILE);
+    profile.selected.tools = ['demo.tool.counter', 'de.missing.tool'];
+    const { services, shown, saved } = world(async () => profile);
+    const model = new OverlayModel(() => {});
+    await startOverlay(params, model, services);
+    expect(model.phase.value).toBe('running');
+    expect(shown.at(-1)).toEqual(['demo.tool.counter']);
+    expect(model.problems.value.map((p) => p.message)).toEqual(['unknown module: de.missing.tool (no folder in modules/)']);
+    expect(saved).toHaveLength(1);
+    expect(model.profile.value).not.toHaveProperty('overlays');
+  });
+
+  it('follows a new selection on refresh and sends modules the new profile', async () => {
+    const profile = structuredClone(DEMO_PROFILE);
+    profile.selected.tools = ['demo.tool.counter'];
+    const { services, shown, emitted, refresh } = world(async () => structuredClone(profile));
+    await startOverlay(params, new OverlayModel(() => {}), services);
+    profile.selected.tools = ['demo.tool.counter', 'demo.tool.goal'];
+    refresh();
+    await expect.poll(() => shown.at(-1)).toEqual(['demo.tool.counter', 'demo.tool.goal']);
+    expect(emitted).toEqual(['profile']);
+  });
+
+  it('starts from the cached profile when the API cannot be reached', async () => {
+    const { toPublicProfile } = await import('../api/index.ts');
+    const cached: CachedProfile = { profile: toPublicProfile(DEMO_PROFILE), userId: DEMO_PROFILE.user.userId, kind: 'tool', savedAt: 1 };
+    const { services, shown } = world(() => Promise.reject(new OverlayError('UNAVAILABLE', 'network down')), cached);
+    const model = new OverlayModel(() => {});
+    await startOverlay(params, model, services);
+    expect(model.fromCache.value).toBe(true);
+    expect(shown.at(-1)).toEqual(['demo.tool.counter', 'demo.tool.goal']);
+  });
+
+  it('fails with a clear cause when the API is unreachable and nothing is cached', async () => {
+    const { services } = world(() => Promise.reject(new OverlayError('UNAVAILABLE', 'network down')));
+    const model = new OverlayModel(() => {});
+    expect(await startOverlay(params, model, services)).toBeUndefined();
+    expect(model.phase.value).toBe('failed');
+    expect(model.problems.value[0]!.message).toMatch(/^API unreachable at https:\/\/api.example/);
+  });
+});
