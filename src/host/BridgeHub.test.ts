@@ -3,7 +3,7 @@ import { BridgeHub } from './BridgeHub.ts';
 import { HOST_LIMITS } from './HostLimits.ts';
 import { FakeModuleData } from './testing/FakeModuleData.ts';
 import { entry, hubs, setup } from './testing/hubFixture.ts';
-import { ManualClock } from './testing/ManualClock.ts';
+import { ManualClock } from '../client/testing/ManualClock.ts';
 import { collect, replyTo, until } from './testing/portHelpers.ts';
 
 describe('BridgeHub handshake', () => {
@@ -144,7 +144,7 @@ describe('BridgeHub hostile frames', () => {
         throw new TypeError('Invalid URL');
       },
       limits: HOST_LIMITS,
-      clock: new ManualClock(),
+      clock: new ManualClock(0),
       random: () => 1,
       randomId: () => 'i',
       createChannel: () => new MessageChannel(),

@@ -1,13 +1,2 @@
-/** Time and timers, injected so tests drive them by hand. */
-export interface Clock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-/** The real clock of the page. */
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+// One clock shape for the page: the host and the write queue take the same object.
+export { type Clock, systemClock } from '../client/Clock.ts';

@@ -6,14 +6,14 @@ import { HOST_LIMITS, type HostLimits } from './HostLimits.ts';
 import { ModuleConnection } from './ModuleConnection.ts';
 import type { TrafficRecord } from './TrafficRecord.ts';
 import { FakeModuleData } from './testing/FakeModuleData.ts';
-import { ManualClock } from './testing/ManualClock.ts';
+import { ManualClock } from '../client/testing/ManualClock.ts';
 import { collect, nextMessage, until } from './testing/portHelpers.ts';
 
 const profile = { user: { userName: 'ana' }, streamdeck: { token: 'deck-secret' }, overlays: { tool: 'ov-secret' } };
 const open: MessagePort[] = [];
 
 function connect(moduleId: string, overrides: Partial<HostLimits> = {}, data = new FakeModuleData()) {
-  const clock = new ManualClock();
+  const clock = new ManualClock(0);
   const limits = { ...HOST_LIMITS, ...overrides };
   const channel = new MessageChannel();
   const faults: string[] = [];

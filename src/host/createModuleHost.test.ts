@@ -3,7 +3,7 @@ import type { ModuleEntry } from '../api/index.ts';
 import { createModuleHost, type ModuleHost } from './createModuleHost.ts';
 import { FakeDocument, type FakeElement } from './testing/FakeDom.ts';
 import { FakeModuleData } from './testing/FakeModuleData.ts';
-import { ManualClock } from './testing/ManualClock.ts';
+import { ManualClock } from '../client/testing/ManualClock.ts';
 
 const entry: ModuleEntry = { id: 'mod.a', name: 'A', kind: 'tool', width: 1000, height: 500, url: '/modules/mod.a/index.html' };
 const hosts: ModuleHost[] = [];
@@ -19,7 +19,7 @@ function setup() {
     data: new FakeModuleData(),
     kind: 'tool',
     getProfile: async () => ({}) as never,
-    clock: new ManualClock(),
+    clock: new ManualClock(0),
     randomId: () => 'abc123',
   });
   hosts.push(host);

@@ -5,7 +5,7 @@ import { HOST_LIMITS, type HostLimits } from '../HostLimits.ts';
 import type { ModuleState } from '../ModuleState.ts';
 import { FakeFrames } from './FakeFrames.ts';
 import { FakeModuleData } from './FakeModuleData.ts';
-import { ManualClock } from './ManualClock.ts';
+import { ManualClock } from '../../client/testing/ManualClock.ts';
 
 /** A manifest entry for tests. */
 export const entry = (id: string): ModuleEntry => ({ id, name: id, kind: 'tool', width: 800, height: 600, url: `/modules/${id}/` });
@@ -15,7 +15,7 @@ const ports: MessagePort[] = [];
 /** A BridgeHub with fake frames, fake data and a manual clock; cleaned up after each test. */
 export function setup(limits: Partial<HostLimits> = {}) {
   const data = new FakeModuleData();
-  const clock = new ManualClock();
+  const clock = new ManualClock(0);
   const frames = new FakeFrames();
   const states: ModuleState[] = [];
   let ids = 0;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { KINDS, type Kind, type Profile } from '../../api/index.ts';
 import { createIssuedTokens } from './issuedTokens.ts';
-import type { Registry, TokenGrant } from './Registry.ts';
+import type { Registry } from './Registry.ts';
 import type { Seed } from './seed.ts';
+import { indexSeed } from './seedIndex.ts';
 
 export interface MemoryRegistryOptions {
   /** Lifetime of an exchanged overlay token. @default 24 hours */
@@ -51,24 +51,4 @@ function checkOptions(tokenTtlMs: number, maxIssuedTokens: number): void {
   if (!(Number.isInteger(maxIssuedTokens) && maxIssuedTokens > 0)) {
     throw new RangeError('maxIssuedTokens must be a positive integer');
   }
-}
-
-/** Lookup tables of a validated seed (parseSeed has refused duplicates). */
-function indexSeed(seed: Seed) {
-  const profiles = new Map<string, Profile>();
-  const seedGrants = new Map<string, TokenGrant>();
-  const overlayIds = new Map<string, { userId: string; kind: Kind }>();
-  for (const { profile, tokens } of seed.users) {
-    const userId = profile.user.userId;
-    profiles.set(userId, profile);
-    for (const kind of KINDS) overlayIds.set(profile.overlays[kind], { userId, kind });
-    for (const t of tokens) {
-      const grant: TokenGrant =
-        t.context === 'overlay'
-          ? { userId, context: 'overlay', overlay: t.overlay, expiresAt: null }
-          : { userId, context: 'website', expiresAt: null };
-      seedGrants.set(t.token, grant);
-    }
-  }
-  return { profiles, seedGrants, overlayIds };
 }
