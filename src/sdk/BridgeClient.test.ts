@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ModuleMessageSchema, OverlayError } from '../api/index.ts';
-import { ManualClock } from '../host/testing/ManualClock.ts';
+import { ManualClock } from '../client/testing/ManualClock.ts';
 import { BridgeClient } from './BridgeClient.ts';
 import type { SdkPort } from './SdkTimers.ts';
 
@@ -28,7 +28,7 @@ const settled = async <T>(promise: Promise<T>) =>
 
 describe('BridgeClient', () => {
   it('queues calls until attached, keeps at most 64 in flight, and sends the rest in order', async () => {
-    const clock = new ManualClock();
+    const clock = new ManualClock(0);
     const client = new BridgeClient({ timers: clock });
     const calls = Array.from({ length: 70 }, (_, i) => client.call('db.get', { key: `k${i}` }));
     const port = fakePort();
@@ -43,7 +43,7 @@ describe('BridgeClient', () => {
   });
 
   it('rejects with TIMEOUT after the deadline, queued calls included, and keeps the slot until the host answers', async () => {
-    const clock = new ManualClock();
+    const clock = new ManualClock(0);
     const client = new BridgeClient({ timers: clock, timeoutMs: 1000, maxInFlight: 1 });
     const port = fakePort();
     client.attach(port);
@@ -63,7 +63,7 @@ describe('BridgeClient', () => {
   });
 
   it('turns error replies into OverlayErrors with a closed code', async () => {
-    const client = new BridgeClient({ timers: new ManualClock() });
+    const client = new BridgeClient({ timers: new ManualClock(0) });
     const port = fakePort();
     client.attach(port);
     const busy = settled(client.call('db.get', { key: 'a' }));
@@ -76,7 +76,7 @@ describe('BridgeClient', () => {
   });
 
   it('answers pings, ignores junk, and delivers events to listeners until they unsubscribe', () => {
-    const clock = new ManualClock();
+    const clock = new ManualClock(0);
     const client = new BridgeClient({ timers: clock });
     const port = fakePort();
     client.attach(port);

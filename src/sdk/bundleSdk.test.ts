@@ -12,7 +12,7 @@ import { FloodGuard } from '../host/FloodGuard.ts';
 import { HOST_LIMITS } from '../host/HostLimits.ts';
 import { ModuleConnection } from '../host/ModuleConnection.ts';
 import { FakeModuleData } from '../host/testing/FakeModuleData.ts';
-import { ManualClock } from '../host/testing/ManualClock.ts';
+import { ManualClock } from '../client/testing/ManualClock.ts';
 import { bundleSdk, type SdkFiles } from './bundleSdk.ts';
 import type { OverlayApi } from './overlay.d.ts';
 
@@ -56,7 +56,7 @@ describe('bundleSdk', () => {
     expect(HelloSchema.parse(frame.hellos[0])).toMatchObject({ instance: 'abc123' });
 
     const channel = new MessageChannel();
-    const clock = new ManualClock();
+    const clock = new ManualClock(0);
     const data = new FakeModuleData();
     const connection = new ModuleConnection({
       port: channel.port1,

@@ -5,7 +5,7 @@ import { FloodGuard } from '../host/FloodGuard.ts';
 import { HOST_LIMITS } from '../host/HostLimits.ts';
 import { ModuleConnection } from '../host/ModuleConnection.ts';
 import { FakeModuleData } from '../host/testing/FakeModuleData.ts';
-import { ManualClock } from '../host/testing/ManualClock.ts';
+import { ManualClock } from '../client/testing/ManualClock.ts';
 import { createOverlay } from './createOverlay.ts';
 
 type Listener = (event: MessageEvent) => void;
@@ -16,7 +16,7 @@ afterEach(() => {
 
 /** A module page without a browser: its parent records hellos, its window takes welcomes. */
 function page(instance: string | null = 'inst-1') {
-  const clock = new ManualClock();
+  const clock = new ManualClock(0);
   const hellos: unknown[] = [];
   const listeners = new Set<Listener>();
   const parent = { postMessage: (message: unknown, origin: string) => hellos.push({ message, origin }) };
@@ -34,7 +34,7 @@ function page(instance: string | null = 'inst-1') {
 /** Welcomes the page and runs a real host connection for module `mod.a` on the other end. */
 function welcome(target: ReturnType<typeof page>, data = new FakeModuleData()) {
   const channel = new MessageChannel();
-  const clock = new ManualClock();
+  const clock = new ManualClock(0);
   const connection = new ModuleConnection({
     port: channel.port1,
     moduleId: 'mod.a',
