@@ -29,6 +29,11 @@ export class ManualClock implements Clock {
     this.timers.delete(handle as number);
   }
 
+  /** Number of timers still due. */
+  pending(): number {
+    return this.timers.size;
+  }
+
   /** Delays of the timers still due, from now, soonest first. */
   delays(): number[] {
     return [...this.timers.values()].map((timer) => timer.at - this.time).sort((a, b) => a - b);
