@@ -50,7 +50,7 @@ export async function startOverlay(
     showStates();
   });
   model.phase.value = 'running';
-  const refresh = () => refreshProfile(client, params, model, cache, host);
+  const refresh = () => refreshProfile(client, params, model, cache, host, () => layer.status.peek().state === 'auth-required');
   const timer = services.setInterval(refresh, PROFILE_REFRESH_MS);
   let renewing = false;
   const stopAuth = effect(() => {
@@ -115,12 +115,22 @@ function startFailure(error: unknown, params: OverlayParams): string {
   return `cannot start: ${explain(error)}`;
 }
 
-async function refreshProfile(client: ApiClient, params: OverlayParams, model: OverlayModel, cache: ProfileCache, host: ModuleHost): Promise<void> {
+async function refreshProfile(
+  client: ApiClient,
+  params: OverlayParams,
+  model: OverlayModel,
+  cache: ProfileCache,
+  host: ModuleHost,
+  waitsForToken: () => boolean,
+): Promise<void> {
   try {
-    if (model.fromCache.peek()) await obtainToken(client, params.auth);
+    // Started on the cached profile (no token yet), or a renewal after a 401 failed (API unreachable
+    // then): get a token again, or the queue stays paused until a reload. The queue resumes on it.
+    if (model.fromCache.peek() || waitsForToken()) await obtainToken(client, params.auth);
     const full = await client.me();
     const profile = toPublicProfile(full);
     model.resolve('api');
+    model.resolve('auth');
     model.fromCache.value = false;
     if (JSON.stringify(profile) === JSON.stringify(model.profile.peek())) return;
     model.profile.value = profile;

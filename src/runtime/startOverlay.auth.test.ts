@@ -1,0 +1,82 @@
+import { signal } from '@preact/signals-core';
+import { describe, expect, it } from 'vitest';
+import { OverlayError, type Profile } from '../api/index.ts';
+import type { ApiClient, ProfileCache, SyncStatus } from '../client/index.ts';
+import type { ModuleHost } from '../host/index.ts';
+import { DEMO_PROFILE } from '../server/registry/demoSeed.ts';
+import { OverlayModel } from './OverlayModel.ts';
+import type { OverlayServices } from './OverlayServices.ts';
+import type { OverlayParams } from './parseOverlayParams.ts';
+import { startOverlay } from './startOverlay.ts';
+
+const params: OverlayParams = { auth: { overlay: DEMO_PROFILE.overlays.tool }, apiBase: 'https://api.example', debug: true };
+const ONLINE: SyncStatus = { state: 'online', online: true, pending: 0, oldestPendingAt: null, lastSyncAt: null, failed: [], storage: 'memory' };
+
+const authProblems = (model: OverlayModel) => model.problems.value.filter((p) => p.key === 'auth').map((p) => p.message);
+
+/** An API whose token exchange can be switched off, and a queue status the test sets. */
+function world() {
+  const api = { exchangeWorks: true, issued: 0 };
+  const tokens: (string | undefined)[] = [];
+  const status = signal(ONLINE);
+  const ticks: (() => void)[] = [];
+  const client = {
+    async exchangeOverlay() {
+      if (!api.exchangeWorks) throw new OverlayError('UNAVAILABLE', 'The API cannot be reached');
+      return { token: `token-${++api.issued}`, overlay: 'tool' as const, expiresAt: null };
+    },
+    setToken: (token: string | undefined) => tokens.push(token),
+    me: async (): Promise<Profile> => structuredClone(DEMO_PROFILE),
+  } as unknown as ApiClient;
+  const cache: ProfileCache = { load: async () => undefined, save: async () => {} };
+  const host = { sync: () => {}, states: () => [], onState: () => () => {}, emit: () => {}, destroy: () => {} } as unknown as ModuleHost;
+  const services: OverlayServices = {
+    createClient: () => client,
+    profileCache: () => cache,
+    openDataLayer: async () => ({ data: {} as never, queue: {} as never, status, setToken: (token) => client.setToken(token), stop: () => {} }),
+    createHost: () => host,
+    pageUrl: new URL('https://overlay.example/'),
+    registry: signal([]),
+    setInterval: (fn) => ticks.push(fn),
+    clearInterval: () => {},
+  };
+  return { api, tokens, status, services, tick: () => {
+      for (const fn of ticks) fn();
+    },
+  };
+}
+
+describe('startOverlay: the token after a 401', () => {
+  it('exchanges the overlay id again when the queue reports auth-required', async () => {
+    const { tokens, status, services } = world();
+    const model = new OverlayModel(() => {});
+    await startOverlay(params, model, services);
+    status.value = { ...ONLINE, state: 'auth-required' };
+    await expect.poll(() => tokens).toEqual(['token-1', 'token-2', 'token-2']);
+    expect(authProblems(model)).toEqual([]);
+  });
+
+  it('a renewal that failed (API unreachable) is tried again at the next profile refresh, and its problem goes away', async () => {
+    const { api, tokens, status, services, tick } = world();
+    const model = new OverlayModel(() => {});
+    await startOverlay(params, model, services);
+    api.exchangeWorks = false;
+    status.value = { ...ONLINE, state: 'auth-required' };
+    await expect.poll(() => authProblems(model)).toEqual(['cannot renew the token: UNAVAILABLE: The API cannot be reached']);
+    expect(tokens).toEqual(['token-1']);
+
+    api.exchangeWorks = true;
+    tick();
+    await expect.poll(() => tokens).toEqual(['token-1', 'token-2']);
+    await expect.poll(() => authProblems(model)).toEqual([]);
+  });
+
+  it('a refresh while the queue is fine does not exchange again', async () => {
+    const { tokens, services, tick } = world();
+    const model = new OverlayModel(() => {});
+    await startOverlay(params, model, services);
+    tick();
+    await Promise.resolve();
+    expect(tokens).toEqual(['token-1']);
+  });
+});
