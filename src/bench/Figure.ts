@@ -1,0 +1,37 @@
+import type { BenchContext } from './BenchContext.ts';
+import type { Target } from './Target.ts';
+
+/** One line of the table (and of the JSON file). */
+export interface Row {
+  name: string;
+  /** What the line measures, in a few words. */
+  title: string;
+  /** Median of the runs. */
+  value: number;
+  unit: string;
+  min: number;
+  max: number;
+  /** Runs behind the median (after the warm-up). */
+  runs: number;
+  /** Median of the in-run baseline, in the same unit; null when the row has none. */
+  baseline: number | null;
+  /** value / baseline (or the row's own growth ratio); null when the row has none. */
+  ratio: number | null;
+  target: Target | null;
+  /** Whether the target is met; null when the row has no target. */
+  met: boolean | null;
+  /** Context printed under the table (e.g. what a miss is made of). */
+  note?: string;
+}
+
+/**
+ * One measurement: a file in `src/bench/figures/` whose default export is a
+ * Figure. `rows` names what it produces, so `npm run bench -- <row>` finds it.
+ */
+export interface Figure {
+  name: string;
+  /** Place in the table; smaller first. */
+  order: number;
+  rows: string[];
+  run(context: BenchContext): Promise<Row[]>;
+}

@@ -1,0 +1,56 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Figure } from '../Figure.ts';
+import { makeRow } from '../makeRow.ts';
+import { runViteBuild } from '../overlay/runViteBuild.ts';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/**
+ * `vite build` exactly as `npm run build` ships it, into a temp folder; sizes
+ * gzipped (zlib's default level, as servers use). The page counts its entry
+ * chunk, its CSS and every chunk it imports statically, not the chunks it
+ * loads on demand (the studio, the debug panel).
+ */
+const bundleSize: Figure = {
+  name: 'bundle',
+  order: 80,
+  rows: ['bundle.sdk', 'bundle.page'],
+  async run(context) {
+    const outDir = await context.tempDir('bundle-dist');
+    context.log('vite build for bundle sizes');
+    await runViteBuild({ outDir, manifest: true });
+    const gzipKB = async (file: string) => gzipSync(await readFile(join(outDir, file))).length / 1024;
+    const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    const files = eagerFiles(manifest, 'index.html');
+    const sizes = await Promise.all(files.map(async (file) => ({ file, kb: await gzipKB(file) })));
+    const page = sizes.reduce((sum, { kb }) => sum + kb, 0);
+    return [
+      makeRow({ name: 'bundle.sdk', title: '/sdk.js gzipped', unit: 'KB', samples: [await gzipKB('sdk.js')], target: { of: 'value', op: '<=', limit: 4 } }),
+      makeRow({
+        name: 'bundle.page',
+        title: 'overlay page gzipped: entry chunk, its CSS and static imports',
+        unit: 'KB',
+        samples: [page],
+        target: { of: 'value', op: '<=', limit: 25 },
+        note: sizes.map(({ file, kb }) => `${file.replace(/^assets\//, '')} ${kb.toFixed(2)} KB`).join(', '),
+      }),
+    ];
+  },
+};
+
+/** The entry's file, CSS and static imports, recursively (dynamic imports left out). */
+function eagerFiles(manifest: Record<string, ManifestChunk>, entry: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[entry];
+  if (!chunk || seen.has(entry)) return [];
+  seen.add(entry);
+  const imported = (chunk.imports ?? []).flatMap((name) => eagerFiles(manifest, name, seen));
+  return [...new Set([chunk.file, ...(chunk.css ?? []), ...imported])];
+}
+
+export default bundleSize;

@@ -1,0 +1,55 @@
+import type { Figure } from '../Figure.ts';
+import { formatNumber } from '../formatTable.ts';
+import { openHarness } from '../harness/openHarness.ts';
+import { makeRow } from '../makeRow.ts';
+import { sampleInterleaved } from '../sampleInterleaved.ts';
+import { summarize } from '../summarize.ts';
+
+/** Round trips per sample: long enough that the frame's coarse clock (100 µs) does not matter. */
+const BATCH = 200;
+const KEY = 'pending';
+
+/**
+ * `Overlay.db.get` of a key whose write is pending in the local queue (module ->
+ * host -> IndexedDB -> module), against a raw MessagePort round trip between the
+ * same two frames, and the same read through penpal 7. Two more variants split
+ * the figure: a raw round trip with one idb-keyval `get`, and the data layer's
+ * read alone in the host page.
+ */
+const dbGet: Figure = {
+  name: 'db.get',
+  order: 10,
+  rows: ['db.get', 'db.get.penpal'],
+  async run(context) {
+    // Without a token the queue pauses at its first send: the write stays pending locally.
+    const session = await openHarness(await context.newBrowserContext(), await context.harnessServer(), { withToken: false });
+    try {
+      await session.probe('sdkSet', 1, KEY);
+      const status = await session.harness('status');
+      if (status.pending !== 1) throw new Error(`expected one pending write, the queue has ${status.pending}`);
+      const samples = await sampleInterleaved({
+        warmup: 2,
+        runs: 11,
+        variants: {
+          ours: () => session.probe('sdkGet', BATCH, KEY),
+          raw: () => session.probe('raw', BATCH, 'echo'),
+          penpal: () => session.probe('penpalGet', BATCH, KEY),
+          rawIdb: () => session.probe('raw', BATCH, 'get'),
+          local: () => session.harness('timeLocal', BATCH, 'data.get', KEY),
+        },
+      });
+      const median = (name: keyof typeof samples) => formatNumber(summarize(samples[name]).median);
+      const note =
+        `raw round trip + one idb-keyval get: ${median('rawIdb')} ms; the data layer's read alone in the host page: ` +
+        `${median('local')} ms. The IndexedDB read, not the bridge, is most of a db.get.`;
+      return [
+        makeRow({ name: 'db.get', title: 'db.get round trip, value pending locally', unit: 'ms', samples: samples.ours, baseline: samples.raw, target: { of: 'ratio', op: '<=', limit: 1.5 }, note }),
+        makeRow({ name: 'db.get.penpal', title: 'the same db.get, ours vs penpal 7 on the same data layer', unit: 'ms', samples: samples.ours, baseline: samples.penpal, target: { of: 'ratio', op: '<=', limit: 1 } }),
+      ];
+    } finally {
+      await session.close();
+    }
+  },
+};
+
+export default dbGet;

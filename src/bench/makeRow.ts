@@ -1,0 +1,41 @@
+import type { Row } from './Figure.ts';
+import { summarize } from './summarize.ts';
+import { meetsTarget, type Target } from './Target.ts';
+
+export interface RowSpec {
+  name: string;
+  title: string;
+  unit: string;
+  /** The figure's samples, one per run. */
+  samples: readonly number[];
+  /** The in-run baseline's samples; its median is the row's baseline. */
+  baseline?: readonly number[];
+  /** A ratio computed by the figure itself (e.g. growth), when there is no baseline to divide by. */
+  ratio?: number;
+  target?: Target;
+  /** Outcome of `target.also`. @default true */
+  also?: boolean;
+  note?: string;
+}
+
+/** Builds a table row: medians, min, max, the ratio to the baseline, and whether the target is met. */
+export function makeRow(spec: RowSpec): Row {
+  const own = summarize(spec.samples);
+  const baseline = spec.baseline ? summarize(spec.baseline).median : null;
+  const ratio = spec.ratio ?? (baseline === null || baseline === 0 ? null : own.median / baseline);
+  const target = spec.target ?? null;
+  return {
+    name: spec.name,
+    title: spec.title,
+    value: own.median,
+    unit: spec.unit,
+    min: own.min,
+    max: own.max,
+    runs: own.runs,
+    baseline,
+    ratio,
+    target,
+    met: target ? meetsTarget(target, own.median, ratio, spec.also ?? true) : null,
+    note: spec.note,
+  };
+}

@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import type { Profile } from '../../api/index.ts';
+import { createPageApp } from '../../cli/createPageApp.ts';
+import { createApiApp, createMemoryRegistry, DEMO_OVERLAY_IDS, DEMO_SEED, startApiServer } from '../../server/index.ts';
+import type { BenchContext } from '../BenchContext.ts';
+import { runViteBuild } from './runViteBuild.ts';
+import { writeToolModules } from './writeToolModules.ts';
+
+/** Most tool modules any figure selects. */
+export const MAX_TOOLS = 50;
+
+/** The real overlay page with the bench's tool modules, served with the API as `npm start` does. */
+export interface OverlaySite {
+  /** The overlay URL of the demo user's tool overlay (exchanges the overlay id, as OBS would). */
+  overlayUrl: string;
+  /** Ids of the bench tool modules, `bench.tool.m01` first. */
+  toolIds: string[];
+  /** Makes the demo user's tool overlay show exactly these modules. */
+  selectTools(ids: string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Writes the tool modules, builds the page with vite, starts the page server (sqlite store). */
+export async function startOverlaySite(context: BenchContext): Promise<OverlaySite> {
+  const modulesDir = await context.tempDir('modules');
+  const toolIds = await writeToolModules(modulesDir, MAX_TOOLS);
+  const distDir = await context.tempDir('overlay-dist');
+  context.log(`vite build of the overlay page with ${MAX_TOOLS} bench tool modules`);
+  await runViteBuild({ outDir: distDir, moduleDirs: [modulesDir] });
+  const seed = structuredClone(DEMO_SEED);
+  const profile: Profile = seed.users[0]!.profile;
+  const registry = createMemoryRegistry(seed);
+  const server = await startApiServer({
+    registry,
+    store: `sqlite:${join(await context.tempDir('overlay-db'), 'api.sqlite')}`,
+    wrap: (store) => createPageApp({ distDir, api: createApiApp({ registry, store }) }),
+  });
+  return {
+    overlayUrl: `${server.url}/?overlay=${DEMO_OVERLAY_IDS.tool}`,
+    toolIds,
+    async selectTools(ids) {
+      profile.selected.tools = [...ids];
+      await registry.replaceProfile(profile.user.userId, structuredClone(profile));
+    },
+    close: () => server.close(),
+  };
+}
