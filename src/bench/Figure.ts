@@ -15,7 +15,7 @@ export interface Row {
   runs: number;
   /** Median of the in-run baseline, in the same unit; null when the row has none. */
   baseline: number | null;
-  /** value / baseline (or the row's own growth ratio); null when the row has none. */
+  /** value / baseline (the median of per-run ratios when paired), or a ratio the figure computed; null when the row has none. */
   ratio: number | null;
   target: Target | null;
   /** Whether the target is met; null when the row has no target. */

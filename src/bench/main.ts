@@ -4,7 +4,9 @@
  * "Performance" section for what each row means.
  */
 import { writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { BenchContext } from './BenchContext.ts';
+import { describeMachine, formatMachine } from './describeMachine.ts';
 import type { Figure, Row } from './Figure.ts';
 import { formatTable } from './formatTable.ts';
 import { loadFigures, selectFigures, selects } from './loadFigures.ts';
@@ -23,6 +25,7 @@ async function main(argv: string[]): Promise<number> {
   const selected = selectFigures(figures, args.names);
   const context = new BenchContext({ log });
   const rows: Row[] = [];
+  const machine = describeMachine();
   let failed = 0;
   const startedAt = Date.now();
   try {
@@ -34,9 +37,10 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await context.close();
   }
-  console.log(formatTable(rows));
+  machine.loadAtEnd = loadavg()[0]!;
+  console.log(`${formatTable(rows)}\n\n${formatMachine(machine)}`);
   log(`done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
-  if (args.jsonPath) await writeFile(args.jsonPath, `${JSON.stringify(toJsonReport(rows), null, 2)}\n`);
+  if (args.jsonPath) await writeFile(args.jsonPath, `${JSON.stringify({ ...toJsonReport(rows), machine }, null, 2)}\n`);
   return failed > 0 ? 1 : 0;
 }
 

@@ -8,7 +8,11 @@ export interface RowSpec {
   unit: string;
   /** The figure's samples, one per run. */
   samples: readonly number[];
-  /** The in-run baseline's samples; its median is the row's baseline. */
+  /**
+   * The in-run baseline's samples; its median is the row's baseline. When there
+   * is one per run, paired with `samples` (measured back to back), the ratio is
+   * the median of the per-run ratios, which cancels the machine's drift between runs.
+   */
   baseline?: readonly number[];
   /** A ratio computed by the figure itself (e.g. growth), when there is no baseline to divide by. */
   ratio?: number;
@@ -22,7 +26,7 @@ export interface RowSpec {
 export function makeRow(spec: RowSpec): Row {
   const own = summarize(spec.samples);
   const baseline = spec.baseline ? summarize(spec.baseline).median : null;
-  const ratio = spec.ratio ?? (baseline === null || baseline === 0 ? null : own.median / baseline);
+  const ratio = spec.ratio ?? ratioOf(spec.samples, spec.baseline);
   const target = spec.target ?? null;
   return {
     name: spec.name,
@@ -38,4 +42,11 @@ export function makeRow(spec: RowSpec): Row {
     met: target ? meetsTarget(target, own.median, ratio, spec.also ?? true) : null,
     note: spec.note,
   };
+}
+
+function ratioOf(samples: readonly number[], baseline: readonly number[] | undefined): number | null {
+  if (!baseline) return null;
+  if (baseline.length === samples.length) return summarize(samples.map((value, i) => value / baseline[i]!)).median;
+  const median = summarize(baseline).median;
+  return median === 0 ? null : summarize(samples).median / median;
 }

@@ -34,6 +34,8 @@ const dbGet: Figure = {
           ours: () => session.probe('sdkGet', BATCH, KEY),
           raw: () => session.probe('raw', BATCH, 'echo'),
           penpal: () => session.probe('penpalGet', BATCH, KEY),
+          // Our calls carry a 15 s deadline each; penpal's have none unless asked.
+          penpalTimeout: () => session.probe('penpalGet', BATCH, KEY, 15_000),
           rawIdb: () => session.probe('raw', BATCH, 'get'),
           local: () => session.harness('timeLocal', BATCH, 'data.get', KEY),
         },
@@ -42,9 +44,10 @@ const dbGet: Figure = {
       const note =
         `raw round trip + one idb-keyval get: ${median('rawIdb')} ms; the data layer's read alone in the host page: ` +
         `${median('local')} ms. The IndexedDB read, not the bridge, is most of a db.get.`;
+      const penpalNote = `penpal with a 15 s timeout per call, as ours has: ${median('penpalTimeout')} ms`;
       return [
         makeRow({ name: 'db.get', title: 'db.get round trip, value pending locally', unit: 'ms', samples: samples.ours, baseline: samples.raw, target: { of: 'ratio', op: '<=', limit: 1.5 }, note }),
-        makeRow({ name: 'db.get.penpal', title: 'the same db.get, ours vs penpal 7 on the same data layer', unit: 'ms', samples: samples.ours, baseline: samples.penpal, target: { of: 'ratio', op: '<=', limit: 1 } }),
+        makeRow({ name: 'db.get.penpal', title: 'the same db.get, ours vs penpal 7 on the same data layer', unit: 'ms', samples: samples.ours, baseline: samples.penpal, target: { of: 'ratio', op: '<=', limit: 1 }, note: penpalNote }),
       ];
     } finally {
       await session.close();

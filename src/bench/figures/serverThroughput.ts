@@ -7,7 +7,7 @@ import { runLoad } from '../server/runLoad.ts';
 import { type SpawnedServer, spawnBareServer, spawnReferenceServer } from '../server/spawnServer.ts';
 
 /** Length of one autocannon run. */
-const SECONDS = 3;
+const SECONDS = 2;
 
 /**
  * The reference server (its CLI, sqlite store with the default synchronous=FULL)
@@ -44,7 +44,7 @@ async function measure(name: 'patch' | 'get', request: LoadRequest, reference: S
     into.push(result.p99);
     return result.rps;
   };
-  const rps = await sampleInterleaved({ warmup: 1, runs: 3, variants: { reference: sample(reference, p99.reference), bare: sample(bare, p99.bare) } });
+  const rps = await sampleInterleaved({ warmup: 1, runs: 5, variants: { reference: sample(reference, p99.reference), bare: sample(bare, p99.bare) } });
   // The warm-up round's latencies are dropped like its throughput.
   const kept = (values: number[]) => values.slice(values.length - rps.reference.length);
   const method = name.toUpperCase();

@@ -54,8 +54,8 @@ export interface ProbeApi {
   raw(count: number, mode: RawMode): Promise<number>;
   /** Mean ms of `count` sequential `Overlay.db.get(key)`. */
   sdkGet(count: number, key: string): Promise<number>;
-  /** Mean ms of `count` sequential `get(key)` calls through penpal 7. */
-  penpalGet(count: number, key: string): Promise<number>;
+  /** Mean ms of `count` sequential `get(key)` calls through penpal 7 (with penpal's per-call timeout when `timeoutMs` is given). */
+  penpalGet(count: number, key: string, timeoutMs?: number): Promise<number>;
   /** Mean ms of `count` sequential `Overlay.db.set(key, value)`. */
   sdkSet(count: number, key: string): Promise<number>;
   /** Fires `keys * rounds` db.set at once (round r writes r to every key); ms until all resolved. */

@@ -1,7 +1,7 @@
 // The bench's module page script (bundled by esbuild, served as /bench/probe.js
 // after /sdk.js): the loops run here, inside the sandboxed module frame, and
 // are timed with its own clock, so no Playwright round trip is counted.
-import { connect, type RemoteProxy, WindowMessenger } from 'penpal';
+import { CallOptions, connect, type RemoteProxy, WindowMessenger } from 'penpal';
 import type { OverlayApi } from '../../sdk/overlay.d.ts';
 import { type ProbeApi, RAW_PORT_HELLO, type RawMode, SAMPLE_VALUE } from './HarnessApi.ts';
 
@@ -55,7 +55,8 @@ const probe: ProbeApi = {
   },
   raw: (count, mode) => timeEach(count, (i) => raw(mode, { key: `raw${i % 16}`, value: SAMPLE_VALUE })),
   sdkGet: (count, key) => timeEach(count, () => overlay.db.get(key)),
-  penpalGet: (count, key) => timeEach(count, () => penpalRemote!.get(key)),
+  penpalGet: (count, key, timeoutMs) =>
+    timeEach(count, () => (timeoutMs === undefined ? penpalRemote!.get(key) : penpalRemote!.get(key, new CallOptions({ timeout: timeoutMs })))),
   sdkSet: (count, key) => timeEach(count, () => overlay.db.set(key, SAMPLE_VALUE)),
   burst,
 };
