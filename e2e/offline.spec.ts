@@ -177,7 +177,7 @@ test.describe('the offline write queue in the overlay page', () => {
     await expect.poll(() => api.get(COUNTER, 'count')).toBe(1);
     const before = traffic.writes().length;
 
-    const answeredAt = await faults.refuseWrites(429, { retryAfter: '3' });
+    const answeredAt = await faults.refuseWrites(429, { retryAfter: '4' });
     await counter.getByTestId('increment').click();
     await debug.expectSync('backing-off', 1);
     // A read that reaches the API, and a new write, would each flush at once otherwise.
@@ -193,7 +193,7 @@ test.describe('the offline write queue in the overlay page', () => {
       [3, 200],
     ]);
     // Timer and clock granularity: a few milliseconds.
-    expect(writes[1]!.at - answeredAt[0]!).toBeGreaterThanOrEqual(3_000 - 20);
+    expect(writes[1]!.at - answeredAt[0]!).toBeGreaterThanOrEqual(4_000 - 20);
   });
 
   test('a write the API refuses with 400 is parked and reported while the others go through', async ({ overlay, api, traffic, debug, page }) => {
