@@ -1,5 +1,24 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
+// When the page reached each stage of its start, ms since navigation start.
+const PHASES = `(() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const me = performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname.endsWith('/me'));
+  return { parsed: nav.domContentLoadedEventEnd, profile: me ? me.responseEnd : NaN, frames: window.__benchFramesAt, ready: window.__benchReadyAt };
+})()`;
+
+/** Stages of an overlay's start, ms since navigation start. */
+export interface StartPhases {
+  /** DOMContentLoaded handled: the page's script has run. */
+  parsed: number;
+  /** The `GET /me` answer arrived. */
+  profile: number;
+  /** The host inserted the first module frame. */
+  frames: number;
+  /** The host marked the last module ready. */
+  ready: number;
+}
+
 // A plain string, not a function: Playwright would serialize a function with the
 // helpers tsx adds to it. Runs first in the page (top frame only) and notes when
 // the host has marked `expected` module frames ready: ms since navigation start.
@@ -8,6 +27,7 @@ const READY_WATCH = `(() => {
   const expected = Number(new URLSearchParams(location.search).get('benchModules'));
   const observer = new MutationObserver(() => {
     if (window.__benchReadyAt) return;
+    if (!window.__benchFramesAt && document.querySelector('iframe[data-module-id]')) window.__benchFramesAt = performance.now();
     if (document.querySelectorAll('iframe[data-module-id][data-state="ready"]').length < expected) return;
     window.__benchReadyAt = performance.now();
     observer.disconnect();
@@ -21,6 +41,7 @@ export interface TimedOverlay {
   context: BrowserContext;
   /** Navigation start until the host marked the last module frame ready, ms. */
   readyMs: number;
+  phases: StartPhases;
 }
 
 /**
@@ -35,8 +56,8 @@ export async function openOverlayTimed(browser: Browser, overlayUrl: string, mod
     // The overlay page ignores parameters it does not know; this one tells the watcher what to wait for.
     await page.goto(`${overlayUrl}&benchModules=${modules}`);
     await page.waitForFunction('window.__benchReadyAt !== undefined', undefined, { timeout: 60_000 });
-    const readyMs = (await page.evaluate('window.__benchReadyAt')) as number;
-    return { page, context, readyMs };
+    const phases = (await page.evaluate(PHASES)) as StartPhases;
+    return { page, context, readyMs: phases.ready, phases };
   } catch (error) {
     await context.close();
     throw error;
