@@ -2,10 +2,10 @@ import { PROFILE_REFRESH_MS } from '../src/runtime/startOverlay.ts';
 import { KeysModule, REFUSED_KEY } from './support/KeysModule.ts';
 import { expect, expectedValues, storedValues, test } from './support/offlineFixtures.ts';
 
+const COUNTER = 'demo.tool.counter';
 // Later frames stack on top: the counter's transparent full-stage frame covers
 // the keys module, so the counter gets real clicks and KeysModule dispatches its own.
-const MODULES = [KeysModule.id, 'demo.tool.counter'];
-const COUNTER = 'demo.tool.counter';
+const MODULES = [KeysModule.id, COUNTER];
 
 test.describe('the offline write queue in the overlay page', () => {
   for (const outage of ['the API process stops', 'every request to the API fails'] as const) {
@@ -14,7 +14,7 @@ test.describe('the offline write queue in the overlay page', () => {
       const apiBack = outage === 'the API process stops' ? () => api.start() : () => network.online();
       await page.clock.install();
       await overlay.open({ modules: MODULES });
-    const counter = overlay.module(COUNTER);
+      const counter = overlay.module(COUNTER);
       const keys = new KeysModule(overlay.module(KeysModule.id));
       await counter.getByTestId('increment').click();
       await keys.writeRound();
