@@ -8,7 +8,7 @@ export interface BenchArgs {
 
 export const BENCH_USAGE = `Usage: npm run bench -- [name ...] [--json <file>]
   name         a figure or row name (e.g. db.get, server, scaling.ready); a name also selects the rows below it
-  --json file  also write {"figures": [{name, value, unit, baseline, ratio, target, met, min, max, runs}]}
+  --json file  also write {"figures": [{name, value, unit, baseline, ratio, target, met, min, max, runs}], "machine": {...}}
   --help       this text, and the list of names`;
 
 /** Parses `npm run bench -- ...`; throws on an unknown flag or a flag without its value. */
