@@ -169,6 +169,31 @@ test.describe('the offline write queue in the overlay page', () => {
     await expect(debug.problems).toBeEmpty();
   });
 
+  test('a fresh token the API refuses as well is not renewed in a loop: the page asks again at its profile refresh', async ({ overlay, api, faults, traffic, debug, page }) => {
+    await page.clock.install();
+    const counter = await overlay.open({ modules: [COUNTER] });
+    await counter.getByTestId('increment').click();
+    await expect.poll(() => api.get(COUNTER, 'count')).toBe(1);
+    const before = { writes: traffic.writes().length, exchanges: traffic.exchanges().length };
+
+    // As from API instances that do not share their tokens: the first write and its retry with a new token get 401.
+    await faults.refuseWrites(401, { count: 2 });
+    await counter.getByTestId('increment').click();
+    await overlay.expectProblem('the API refused a fresh token');
+    await debug.expectSync('auth-required', 1);
+    expect(traffic.writes().slice(before.writes).map(({ value, outcome }) => [value, outcome])).toEqual([
+      [2, 401],
+      [2, 401],
+    ]);
+    expect(traffic.exchanges().length - before.exchanges).toBe(1);
+
+    await page.clock.fastForward(PROFILE_REFRESH_MS);
+    await expect.poll(() => api.get(COUNTER, 'count')).toBe(2);
+    await debug.expectSync('online', 0);
+    expect(traffic.exchanges().length - before.exchanges).toBe(2);
+    await expect(debug.problems).toBeEmpty();
+  });
+
   test('a 429 with Retry-After: nothing is sent again before that time, not even when a read gets through', async ({ overlay, api, faults, traffic, debug }) => {
     await overlay.open({ modules: MODULES });
     const counter = overlay.module(COUNTER);

@@ -71,6 +71,29 @@ describe('startOverlay: the token after a 401', () => {
     await expect.poll(() => authProblems(model)).toEqual([]);
   });
 
+  it('a fresh token refused before anything went through is not renewed again at once, but at the next refresh', async () => {
+    const { tokens, status, services, tick } = world();
+    const model = new OverlayModel(() => {});
+    await startOverlay(params, model, services);
+    status.value = { ...ONLINE, state: 'auth-required', lastSyncAt: 1 };
+    await expect.poll(() => tokens).toEqual(['token-1', 'token-2', 'token-2']);
+    // The queue resumes with token-2, and the API refuses it too: no exchange loop.
+    status.value = { ...ONLINE, lastSyncAt: 1 };
+    status.value = { ...ONLINE, state: 'auth-required', lastSyncAt: 1, pending: 1 };
+    status.value = { ...ONLINE, state: 'auth-required', lastSyncAt: 1, pending: 2 };
+    await expect.poll(() => authProblems(model)).toEqual([
+      'the API refused a fresh token: writes are kept; a new one is asked for at the next profile refresh',
+    ]);
+    expect(tokens).toHaveLength(3);
+
+    tick();
+    await expect.poll(() => tokens).toEqual(['token-1', 'token-2', 'token-2', 'token-3']);
+    // That one worked (a write went through); a later 401 is renewed at once again.
+    status.value = { ...ONLINE, lastSyncAt: 2 };
+    status.value = { ...ONLINE, state: 'auth-required', lastSyncAt: 2 };
+    await expect.poll(() => tokens).toEqual(['token-1', 'token-2', 'token-2', 'token-3', 'token-4', 'token-4']);
+  });
+
   it('a refresh while the queue is fine does not exchange again', async () => {
     const { tokens, services, tick } = world();
     const model = new OverlayModel(() => {});

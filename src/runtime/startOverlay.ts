@@ -17,6 +17,8 @@ import type { DataLayer, OverlayServices } from './OverlayServices.ts';
 /** How often the page re-reads the profile to follow the streamer's selection. @default 30 s */
 export const PROFILE_REFRESH_MS = 30_000;
 
+const REFUSED_FRESH_TOKEN = 'the API refused a fresh token: writes are kept; a new one is asked for at the next profile refresh';
+
 /**
  * The overlay page's start: token, profile (or its cached copy), the data layer,
  * the module host, then a periodic profile refresh. Problems are reported to
@@ -53,12 +55,27 @@ export async function startOverlay(
   const refresh = () => refreshProfile(client, params, model, cache, host, () => layer.status.peek().state === 'auth-required');
   const timer = services.setInterval(refresh, PROFILE_REFRESH_MS);
   let renewing = false;
+  // The queue's lastSyncAt when a token was last renewed. Refused again before anything went
+  // through, the fresh token is not taken by the API (yet): renewing again at once would loop as
+  // fast as the network allows, so the profile refresh asks for the next one.
+  let renewedAt: number | null | undefined;
   const stopAuth = effect(() => {
-    if (layer.status.value.state !== 'auth-required' || renewing) return;
+    const { state, lastSyncAt } = layer.status.value;
+    if (state !== 'auth-required' || renewing) return;
+    if (renewedAt !== undefined && renewedAt === lastSyncAt) {
+      if (!model.problems.peek().some((p) => p.message === REFUSED_FRESH_TOKEN)) model.report('auth', REFUSED_FRESH_TOKEN);
+      return;
+    }
+    const before = renewedAt;
+    renewedAt = lastSyncAt;
     renewing = true;
-    void reauthorize(client, params, model, layer).finally(() => {
-      renewing = false;
-    });
+    void reauthorize(client, params, model, layer)
+      .then((renewed) => {
+        if (!renewed) renewedAt = before;
+      })
+      .finally(() => {
+        renewing = false;
+      });
   });
   const stop = () => {
     services.clearInterval(timer);
@@ -141,18 +158,20 @@ async function refreshProfile(
   }
 }
 
-/** A 401 while flushing: an exchanged token expired or the API restarted. Exchange again. */
-async function reauthorize(client: ApiClient, params: OverlayParams, model: OverlayModel, layer: { setToken(token: string): void }) {
+/** A 401 while flushing: an exchanged token expired or the API restarted. Exchange again; true once a new token is set. */
+async function reauthorize(client: ApiClient, params: OverlayParams, model: OverlayModel, layer: { setToken(token: string): void }): Promise<boolean> {
   if (!('overlay' in params.auth)) {
     model.report('auth', 'the API refused the token: writes are kept and wait for a valid token');
-    return;
+    return false;
   }
   try {
     const { token } = await obtainToken(client, params.auth);
     layer.setToken(token);
     model.resolve('auth');
+    return true;
   } catch (error) {
     model.report('auth', `cannot renew the token: ${explain(error)}`);
+    return false;
   }
 }
 
