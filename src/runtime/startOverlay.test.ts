@@ -7,7 +7,7 @@ import { DEMO_PROFILE } from '../server/registry/demoSeed.ts';
 import { OverlayModel } from './OverlayModel.ts';
 import type { OverlayServices } from './OverlayServices.ts';
 import type { OverlayParams } from './parseOverlayParams.ts';
-import { startOverlay } from './startOverlay.ts';
+import { OFFLINE_RETRY_MS, PROFILE_REFRESH_MS, startOverlay } from './startOverlay.ts';
 
 const entry = (id: string): ModuleEntry => ({ id, url: `/modules/${id}/index.html`, name: id, kind: 'tool', width: 1920, height: 1080 });
 const params: OverlayParams = { auth: { overlay: DEMO_PROFILE.overlays.tool }, apiBase: 'https://api.example', debug: true };
@@ -18,7 +18,7 @@ function world(me: () => Promise<Profile>, cached?: CachedProfile) {
   const shown: string[][] = [];
   const emitted: string[] = [];
   const saved: Profile[] = [];
-  let tick: () => void = () => {};
+  const ticks = new Map<number, () => void>();
   const client = {
     exchangeOverlay: async () => ({ token: 't', overlay: 'tool' as const, expiresAt: null }),
     setToken: () => {},
@@ -39,13 +39,13 @@ function world(me: () => Promise<Profile>, cached?: CachedProfile) {
     createHost: () => host,
     pageUrl: new URL('https://overlay.example/'),
     registry: signal([entry('demo.tool.counter'), entry('demo.tool.goal')]),
-    setInterval: (fn) => {
-      tick = fn;
-      return 1;
+    setInterval: (fn, ms) => {
+      ticks.set(ms, fn);
+      return ms;
     },
     clearInterval: () => {},
   };
-  return { services, shown, emitted, saved, refresh: () => tick() };
+  return { services, shown, emitted, saved, refresh: () => ticks.get(PROFILE_REFRESH_MS)!(), retry: () => ticks.get(OFFLINE_RETRY_MS)!() };
 }
 
 describe('startOverlay', () => {
@@ -76,11 +76,18 @@ describe('startOverlay', () => {
   it('starts from the cached profile when the API cannot be reached', async () => {
     const { toPublicProfile } = await import('../api/index.ts');
     const cached: CachedProfile = { profile: toPublicProfile(DEMO_PROFILE), userId: DEMO_PROFILE.user.userId, kind: 'tool', savedAt: 1 };
-    const { services, shown } = world(() => Promise.reject(new OverlayError('UNAVAILABLE', 'network down')), cached);
+    let reachable = false;
+    const me = () => (reachable ? Promise.resolve(structuredClone(DEMO_PROFILE)) : Promise.reject(new OverlayError('UNAVAILABLE', 'network down')));
+    const { services, shown, retry } = world(me, cached);
     const model = new OverlayModel(() => {});
     await startOverlay(params, model, services);
     expect(model.fromCache.value).toBe(true);
     expect(shown.at(-1)).toEqual(['demo.tool.counter', 'demo.tool.goal']);
+    // The API comes back: the short retry, not the 30 s refresh, finds it.
+    reachable = true;
+    retry();
+    await expect.poll(() => model.fromCache.value).toBe(false);
+    expect(model.problems.value.map((p) => p.key)).not.toContain('api');
   });
 
   it('fails with a clear cause when the API is unreachable and nothing is cached', async () => {

@@ -17,6 +17,9 @@ import type { DataLayer, OverlayServices } from './OverlayServices.ts';
 /** How often the page re-reads the profile to follow the streamer's selection. @default 30 s */
 export const PROFILE_REFRESH_MS = 30_000;
 
+/** How often a page started from its cached profile tries to reach the API again. @default 5 s */
+export const OFFLINE_RETRY_MS = 5_000;
+
 const REFUSED_FRESH_TOKEN = 'the API refused a fresh token: writes are kept; a new one is asked for at the next profile refresh';
 
 /**
@@ -54,6 +57,10 @@ export async function startOverlay(
   model.phase.value = 'running';
   const refresh = () => refreshProfile(client, params, model, cache, host, () => layer.status.peek().state === 'auth-required');
   const timer = services.setInterval(refresh, PROFILE_REFRESH_MS);
+  // Started without the API, the page has no token yet: writes wait for it, so ask sooner.
+  const retry = services.setInterval(() => {
+    if (model.fromCache.peek()) void refresh();
+  }, OFFLINE_RETRY_MS);
   let renewing = false;
   // The queue's lastSyncAt when a token was last renewed. Refused again before anything went
   // through, the fresh token is not taken by the API (yet): renewing again at once would loop as
@@ -79,6 +86,7 @@ export async function startOverlay(
   });
   const stop = () => {
     services.clearInterval(timer);
+    services.clearInterval(retry);
     stopSelection();
     stopStates();
     stopAuth();
