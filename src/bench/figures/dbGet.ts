@@ -29,7 +29,7 @@ const dbGet: Figure = {
       if (status.pending !== 1) throw new Error(`expected one pending write, the queue has ${status.pending}`);
       const samples = await sampleInterleaved({
         warmup: 2,
-        runs: 11,
+        runs: 15,
         variants: {
           ours: () => session.probe('sdkGet', BATCH, KEY),
           raw: () => session.probe('raw', BATCH, 'echo'),

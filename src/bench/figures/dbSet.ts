@@ -24,7 +24,7 @@ const dbSet: Figure = {
     try {
       const samples = await sampleInterleaved({
         warmup: 2,
-        runs: 11,
+        runs: 15,
         variants: {
           ours: () => session.probe('sdkSet', BATCH, 'score'),
           raw: () => session.probe('raw', BATCH, 'set-strict'),

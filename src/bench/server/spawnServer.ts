@@ -11,9 +11,9 @@ export interface SpawnedServer {
   stop(): Promise<void>;
 }
 
-/** The reference API (its CLI, `npm run api`) with a sqlite store at `sqlitePath`. */
-export function spawnReferenceServer(sqlitePath: string): Promise<SpawnedServer> {
-  const { command, args } = apiServerCommand(['--port', '0', '--store', `sqlite:${sqlitePath}`]);
+/** The reference API (its CLI, `npm run api`) with the store `store` (`sqlite:<path>`, `memory`). */
+export function spawnReferenceServer(store: string): Promise<SpawnedServer> {
+  const { command, args } = apiServerCommand(['--port', '0', '--store', store]);
   return spawnListening(command, args);
 }
 
