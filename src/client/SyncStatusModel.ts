@@ -97,6 +97,12 @@ export class SyncStatusModel implements SyncStatusSignals {
     if (!same) this.entries.value = next;
   }
 
+  /** Sequence number of the entry's write still waiting to be sent (not parked), if any. */
+  pendingSeq(entry: { moduleId: string; name: string }): number | undefined {
+    const meta = this.entries.peek().get(mirrorKey(entry));
+    return meta && !meta.failed ? meta.seq : undefined;
+  }
+
   /** The newest sequence number known for an entry. */
   latestSeq(entry: { moduleId: string; name: string }): number | undefined {
     return this.entries.peek().get(mirrorKey(entry))?.seq;

@@ -1,3 +1,4 @@
+import type { Json, ResolvedKey } from '../api/index.ts';
 import { ApiError } from './ApiError.ts';
 import { DEFAULT_BACKOFF } from './backoffDelay.ts';
 import { systemClock } from './Clock.ts';
@@ -89,9 +90,23 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     },
   });
 
+  // Writes this tab saw (its own and other tabs'), so a read of a key still pending skips
+  // IndexedDB: a sequence number names one write, so a matching one holds the right value.
+  const seen = new Map<string, QueueEntry>();
+  const seenKey = (entry: { moduleId: string; name: string }) => `${entry.moduleId}\u0000${entry.name}`;
+  const remember = (entry: QueueEntry) => seen.set(seenKey(entry), entry);
+  const forget = (entry: { moduleId: string; name: string; seq: number }) => {
+    if (seen.get(seenKey(entry))?.seq === entry.seq) seen.delete(seenKey(entry));
+  };
+  function pendingValue(target: ResolvedKey): { value: Json } | undefined {
+    const held = seen.get(seenKey(target));
+    return held && held.seq === model.pendingSeq(target) ? { value: structuredClone(held.value) } : undefined;
+  }
+
   function onSettled(sent: QueueEntry, settled: Settled): void {
     markContact(settled.outcome === 'confirmed');
     if (settled.outcome === 'confirmed' || settled.outcome === 'gone') {
+      forget(sent);
       model.remove(sent.moduleId, sent.name, sent.seq);
       post({ t: 'removed', moduleId: sent.moduleId, name: sent.name, seq: sent.seq });
     } else {
@@ -112,10 +127,12 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
 
   function onMessage(message: QueueMessage): void {
     if (message.t === 'written' || message.t === 'updated') {
+      remember(message.entry);
       model.upsert(message.entry);
       if (message.t === 'written') emit(message.entry, true);
       scheduler.soon();
     } else if (message.t === 'removed') {
+      forget(message);
       model.remove(message.moduleId, message.name, message.seq);
     } else if (!flusher) {
       model.state.value = message.state;
@@ -176,12 +193,17 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     },
     async enqueue(write) {
       const entry = await enqueueOne(write);
+      remember(entry);
       model.upsert(entry);
       emit(entry);
       post({ t: 'written', entry });
       scheduler.soon();
     },
-    read: (ownId, key, target) => readValue({ records, client, now: () => clock.now(), onContact: onRead }, ownId, key, target),
+    async read(ownId, key, target) {
+      const pending = pendingValue(target);
+      if (pending) return pending.value;
+      return readValue({ records, client, now: () => clock.now(), onContact: onRead }, ownId, key, target);
+    },
     flush: () => scheduler.flush(),
     resume,
     async retryFailed() {

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OverlayError } from '../api/index.ts';
 import { FakeServer } from './testing/FakeServer.ts';
 import { json } from './testing/fakeFetch.ts';
@@ -32,6 +32,17 @@ describe('reads', () => {
     expect(await data.get(MOD, 'a')).toEqual({ n: 1 });
     expect(await data.get('other.mod', `${MOD}:a`)).toEqual({ n: 1 });
     expect(world.server.net.calls).toHaveLength(0);
+  });
+
+  it('answers a pending key from memory, without a trip to IndexedDB, and a copy each time', async () => {
+    const tab = await started();
+    world.server.script.push(FakeServer.fail(503));
+    await tab.data.set(MOD, 'a', { n: 1 });
+    const reads = vi.spyOn(tab.store, 'get');
+    const first = (await tab.data.get(MOD, 'a')) as { n: number };
+    first.n = 99;
+    expect(await tab.data.get(MOD, 'a')).toEqual({ n: 1 });
+    expect(reads).not.toHaveBeenCalled();
   });
 
   it('asks the server, then falls back to the last confirmed value when it is out of reach', async () => {
