@@ -20,7 +20,8 @@ export class ModuleFrame {
 
   /** Waits until the module's SDK has connected to the host. */
   async waitUntilReady(): Promise<void> {
-    await expect(this.iframe).toHaveAttribute('data-state', 'ready');
+    // Each module starts a renderer process of its own: allow for a loaded machine.
+    await expect(this.iframe).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
   }
 
   /** The host's state of this module: connecting, ready, restarting or crashed. */

@@ -45,6 +45,10 @@ export class ModuleConnection {
   private lastPongAt: number;
   private pingCount = 0;
   private heartbeat: unknown;
+  /** Calls being handled, oldest (soonest deadline) first; one timer serves them all. */
+  private readonly calls = new Map<number, { deadline: number; expire: () => void }>();
+  private nextCall = 0;
+  private sweeper: unknown = null;
 
   constructor(options: ModuleConnectionOptions) {
     this.options = options;
@@ -83,6 +87,7 @@ export class ModuleConnection {
     if (this.closed) return;
     this.closed = true;
     this.options.clock.clearTimeout(this.heartbeat);
+    this.options.clock.clearTimeout(this.sweeper);
     this.options.port.onmessage = null;
     this.options.port.close();
   }
@@ -123,19 +128,33 @@ export class ModuleConnection {
       return;
     }
     this.inFlight += 1;
+    const key = this.nextCall++;
     let settled = false;
     const settle = (outcome: Outcome) => {
       if (settled) return;
       settled = true;
       this.inFlight -= 1;
-      this.options.clock.clearTimeout(timer);
+      this.calls.delete(key);
       answer(outcome);
     };
-    const timer = this.options.clock.setTimeout(
-      () => settle(failure('TIMEOUT', `${request.m} took longer than ${this.options.limits.callTimeoutMs} ms`)),
-      this.options.limits.callTimeoutMs,
-    );
+    const { callTimeoutMs } = this.options.limits;
+    const expire = () => settle(failure('TIMEOUT', `${request.m} took longer than ${callTimeoutMs} ms`));
+    this.calls.set(key, { deadline: startedAt + callTimeoutMs, expire });
+    if (this.sweeper === null) this.sweeper = this.options.clock.setTimeout(() => this.sweep(), callTimeoutMs);
     invoke(handler, this.options.moduleId, request.p).then(settle);
+  }
+
+  /** Times out the calls past their deadline; stays armed for the next one while any is open. */
+  private sweep(): void {
+    this.sweeper = null;
+    const now = this.options.clock.now();
+    for (const call of this.calls.values()) {
+      if (call.deadline > now) {
+        this.sweeper = this.options.clock.setTimeout(() => this.sweep(), call.deadline - now);
+        return;
+      }
+      call.expire();
+    }
   }
 
   private answer(request: BridgeRequest, startedAt: number, outcome: Outcome): void {

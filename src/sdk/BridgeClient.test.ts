@@ -59,6 +59,29 @@ describe('BridgeClient', () => {
     expect(port.sent.map((m) => m.id)).toEqual([1, 3]);
     port.deliver({ k: 'res', id: 3, ok: true, r: 'p' });
     expect(await third).toBe('p');
+    // One sweeping timer, not one per call: it lapses once nothing is left unsettled.
+    clock.advance(1000);
+    expect(clock.pending()).toBe(0);
+  });
+
+  it('gives each call its own deadline with a single timer', async () => {
+    const clock = new ManualClock(0);
+    const client = new BridgeClient({ timers: clock, timeoutMs: 1000 });
+    client.attach(fakePort());
+    const early = settled(client.call('profile', {}));
+    clock.advance(500);
+    const late = settled(client.call('profile', {}));
+    expect(clock.pending()).toBe(1);
+    clock.advance(500);
+    expect(await early).toMatchObject({ error: { code: 'TIMEOUT' } });
+    let lateDone = false;
+    void late.then(() => {
+      lateDone = true;
+    });
+    await Promise.resolve();
+    expect(lateDone).toBe(false);
+    clock.advance(500);
+    expect(await late).toMatchObject({ error: { code: 'TIMEOUT' } });
     expect(clock.pending()).toBe(0);
   });
 

@@ -7,7 +7,7 @@ interface Call {
   p: unknown;
   resolve: (value: unknown) => void;
   reject: (error: OverlayError) => void;
-  timer: unknown;
+  deadline: number;
   settled: boolean;
 }
 
@@ -32,6 +32,10 @@ export class BridgeClient {
   private readonly queue: Call[] = [];
   /** Sent and unanswered; a call that timed out keeps its slot until the host answers. */
   private readonly inFlight = new Map<number, Call>();
+  /** Every unsettled call, oldest (so soonest deadline) first. */
+  private readonly unsettled = new Map<number, Call>();
+  /** One timer for the soonest deadline, instead of one per call: a round trip stays cheap. */
+  private sweeper: unknown = null;
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly timers: SdkTimers;
   private readonly timeoutMs: number;
@@ -53,8 +57,9 @@ export class BridgeClient {
   /** Calls method `m`; rejects with OverlayError (TIMEOUT after the deadline). */
   call(m: string, p: unknown): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      const call: Call = { id: this.nextId++, m, p, resolve, reject, timer: undefined, settled: false };
-      call.timer = this.timers.setTimeout(() => this.expire(call), this.timeoutMs);
+      const call: Call = { id: this.nextId++, m, p, resolve, reject, deadline: this.timers.now() + this.timeoutMs, settled: false };
+      this.unsettled.set(call.id, call);
+      if (this.sweeper === null) this.sweeper = this.timers.setTimeout(() => this.sweep(), this.timeoutMs);
       this.queue.push(call);
       this.pump();
     });
@@ -83,6 +88,19 @@ export class BridgeClient {
     }
   }
 
+  /** Expires the calls past their deadline; stays armed for the next one while any is unsettled. */
+  private sweep(): void {
+    this.sweeper = null;
+    const now = this.timers.now();
+    for (const call of this.unsettled.values()) {
+      if (call.deadline > now) {
+        this.sweeper = this.timers.setTimeout(() => this.sweep(), call.deadline - now);
+        return;
+      }
+      this.expire(call);
+    }
+  }
+
   private expire(call: Call): void {
     const queued = this.queue.indexOf(call);
     if (queued !== -1) this.queue.splice(queued, 1);
@@ -92,7 +110,7 @@ export class BridgeClient {
   private settle(call: Call, error: OverlayError | null, value?: unknown): void {
     if (call.settled) return;
     call.settled = true;
-    this.timers.clearTimeout(call.timer);
+    this.unsettled.delete(call.id);
     if (error) call.reject(error);
     else call.resolve(value);
   }

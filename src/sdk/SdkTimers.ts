@@ -1,5 +1,6 @@
 /** Timers the SDK uses, injected so tests drive time by hand. */
 export interface SdkTimers {
+  now(): number;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
