@@ -27,6 +27,20 @@ describe('sqlite store', () => {
     db.close();
   });
 
+  it('commits the writes of one event-loop turn together, in order, and only then resolves them', async () => {
+    const path = freshPath();
+    const store = createSqliteStore({ path });
+    const writes = Array.from({ length: 50 }, (_, i) => store.set({ ...addr, name: `k${i % 10}` }, String(i)));
+    // Nothing is on disk before the turn ends: a reader sees no row yet.
+    const reader = new Database(path, { readonly: true });
+    expect(reader.prepare('SELECT count(*) AS n FROM entries').get()).toEqual({ n: 0 });
+    await Promise.all(writes);
+    expect(reader.prepare('SELECT count(*) AS n FROM entries').get()).toEqual({ n: 10 });
+    reader.close();
+    expect(await store.get({ ...addr, name: 'k3' })).toBe('43');
+    await store.close();
+  });
+
   it('keeps values across a reopen on the same file', async () => {
     const path = freshPath();
     const first = createSqliteStore({ path, synchronous: 'normal' });

@@ -27,7 +27,7 @@ CREATE TABLE IF NOT EXISTS entries (
   PRIMARY KEY (user_id, kind, module_id, name)
 ) WITHOUT ROWID`;
 
-/** The embedded store: one SQLite file in WAL mode; every `set` is committed before it resolves. */
+/** The embedded store: one SQLite file in WAL mode; every `set` is committed (grouped per event-loop turn) before it resolves. */
 export function createSqliteStore({ path, synchronous = 'full' }: SqliteStoreOptions): DataStore {
   const db = openDatabase(path, synchronous);
   const select = db.prepare<[string, string, string, string], { value: string }>(
@@ -40,13 +40,17 @@ export function createSqliteStore({ path, synchronous = 'full' }: SqliteStoreOpt
   const selectAll = db.prepare<[string, string], { moduleId: string; name: string; json: string }>(
     'SELECT module_id AS moduleId, name, value AS json FROM entries WHERE user_id = ? AND kind = ?',
   );
+  const writeAll = db.transaction((rows: Row[]) => {
+    for (const row of rows) upsert.run(...row);
+  });
+  const commit = groupCommit<Row>((rows) => guard(() => writeAll(rows)));
 
   return {
     async get({ userId, kind, moduleId, name }) {
       return guard(() => select.get(userId, kind, moduleId, name)?.value);
     },
-    async set({ userId, kind, moduleId, name }, json) {
-      guard(() => upsert.run(userId, kind, moduleId, name, json, Date.now()));
+    set({ userId, kind, moduleId, name }, json) {
+      return commit([userId, kind, moduleId, name, json, Date.now()]);
     },
     async list(userId, kind) {
       return guard(() => selectAll.all(userId, kind).sort(compareEntries));
@@ -54,6 +58,37 @@ export function createSqliteStore({ path, synchronous = 'full' }: SqliteStoreOpt
     async close() {
       if (db.open) db.close();
     },
+  };
+}
+
+type Row = [userId: string, kind: string, moduleId: string, name: string, json: string, updatedAt: number];
+
+/**
+ * Group commit: the writes that arrive in one turn of the event loop go to disk
+ * in one transaction, so one WAL sync serves them all; each promise resolves
+ * only once that transaction committed (a 200 still means "on disk"), in order,
+ * so the last write of a key wins.
+ */
+function groupCommit<T>(commitAll: (items: T[]) => void): (item: T) => Promise<void> {
+  let batch: { items: T[]; done: Promise<void> } | null = null;
+  return (item) => {
+    if (!batch) {
+      const items: T[] = [];
+      const done = new Promise<void>((resolve, reject) => {
+        setImmediate(() => {
+          batch = null;
+          try {
+            commitAll(items);
+            resolve();
+          } catch (error) {
+            reject(error);
+          }
+        });
+      });
+      batch = { items, done };
+    }
+    batch.items.push(item);
+    return batch.done;
   };
 }
 
