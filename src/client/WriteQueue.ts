@@ -27,8 +27,16 @@ export interface WriteQueueOptions {
   openChannel?: OpenChannel;
   /** Where `online` and `visibilitychange` fire. @default the page's window and document */
   page?: PageEvents;
-  /** Wait after a write before flushing, so a burst goes out coalesced. @default 25 */
+  /**
+   * Quiet time after the latest write before flushing (a debounce: each write
+   * pushes the flush back), so a burst goes out coalesced, once per key. @default 25
+   */
   flushDelayMs?: number;
+  /**
+   * Longest wait from the first unsent write to its flush, so a module that never
+   * stops writing still reaches the server. @default 2000
+   */
+  maxFlushDelayMs?: number;
   /** @default DEFAULT_BACKOFF (1 s base, 60 s cap, Retry-After honoured up to 15 min) */
   backoff?: Partial<BackoffOptions>;
   /** Lease length where Web Locks are missing. @default 10000 */

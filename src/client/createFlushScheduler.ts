@@ -8,12 +8,17 @@ export interface FlushSchedulerOptions {
   clock: Clock;
   random: () => number;
   backoff: BackoffOptions;
-  /** Wait after a write before flushing. */
+  /** Quiet time after the latest write before flushing (a debounce). */
   flushDelayMs: number;
+  /** Longest wait from the first unsent write to its flush, however long writes go on. */
+  maxFlushDelayMs: number;
   /** True while this tab may send (started, flusher or memory-only). */
   canFlush(): boolean;
-  /** One flush, until the queue is drained or something blocks it. */
-  flushOnce(): Promise<FlushOutcome>;
+  /**
+   * One flush: sends what the queue holds, until something blocks it. After the
+   * entries it listed it reads the queue again only while `more()` is true.
+   */
+  flushOnce(more: () => boolean): Promise<FlushOutcome>;
   /** A retryable failure: nothing is sent before `retryAt`; `answered` when the API did respond. */
   onBackOff(answered: boolean, retryAt: number): void;
   /** 401/403 or no token: sending pauses until `resume`. */
@@ -22,14 +27,24 @@ export interface FlushSchedulerOptions {
   onDrained(): void;
 }
 
-/** When the queue flushes: triggers, the retry timer, backoff and the auth pause. */
+/** When the queue flushes: triggers, the write debounce, the retry timer, backoff and the auth pause. */
 export interface FlushScheduler {
   /** True from a 401/403 until `resume`. */
   readonly paused: boolean;
-  /** Flushes now (joins a flush in progress). */
+  /** Flushes now until the queue is empty, writes made meanwhile included (joins a flush in progress). */
   flush(): Promise<void>;
-  /** After a new write: flush after the short delay, unless a flush or a retry is already due. */
+  /**
+   * After a new write: flush once writes have been quiet for `flushDelayMs`, and
+   * at the latest `maxFlushDelayMs` after the first unsent write. Nothing while a
+   * retry is due (the retry sends it).
+   */
   soon(): void;
+  /**
+   * A write is being stored (its IndexedDB transaction is not done yet): the
+   * debounce waits for it, up to the cap. Call the returned function once it is
+   * stored or failed; `soon()` follows for a stored one.
+   */
+  storing(): () => void;
   /** A good moment (online, visible, a read got through): flush now, unless the server asked to wait. */
   wake(): void;
   /** Ends the auth pause and any backoff, and flushes (a new token came). */
@@ -38,21 +53,37 @@ export interface FlushScheduler {
   cancel(): void;
 }
 
+/**
+ * Writes are flushed after a debounce: each write pushes the flush back by
+ * `flushDelayMs`, up to `maxFlushDelayMs` after the first write not yet sent, so
+ * a burst goes out once per key and a module writing non-stop still gets through.
+ * A flush started by the debounce sends what it listed; writes made meanwhile
+ * re-arm the debounce instead of keeping that flush going. `flush()` (and the
+ * retry timer, `wake`, `resume`, which call it) drains until the queue is empty.
+ */
 export function createFlushScheduler(options: FlushSchedulerOptions): FlushScheduler {
   const { clock } = options;
   let timer: { handle: unknown; retry: boolean } | null = null;
+  /** When the debounce is due (moves on with each write); null when no write waits for it. */
+  let dueAt: number | null = null;
+  /** When the first write not yet covered by a flush arrived: the cap counts from it. */
+  let firstWriteAt: number | null = null;
   let attempt = 0;
   let notBefore = 0;
   let paused = false;
   let running: Promise<void> | null = null;
   let again = false;
+  /** The flush in progress reads the queue again until it is empty (an explicit flush asked for it). */
+  let untilEmpty = false;
+  /** Writes being stored: while any is, the debounce does not fire before the cap. */
+  let inStore = 0;
   const active = () => !paused && options.canFlush();
 
-  function schedule(delay: number, retry: boolean): void {
-    cancel();
+  function schedule(delay: number, retry: boolean, fire: () => void): void {
+    if (timer) clock.clearTimeout(timer.handle);
     const handle = clock.setTimeout(() => {
       timer = null;
-      void flush();
+      fire();
     }, delay);
     timer = { handle, retry };
   }
@@ -60,16 +91,47 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
   function cancel(): void {
     if (timer) clock.clearTimeout(timer.handle);
     timer = null;
+    dueAt = null;
+    firstWriteAt = null;
+  }
+
+  /** The debounce timer fired: flush if its time has come, or wait for the rest (a later write moved it). */
+  function debounceFired(): void {
+    if (dueAt === null) return;
+    const now = clock.now();
+    // Writes still being stored are part of the burst: wait for them (their `soon()` moves `dueAt`), but not past the cap.
+    const until = inStore > 0 && firstWriteAt !== null ? Math.max(dueAt, firstWriteAt + options.maxFlushDelayMs) : dueAt;
+    if (until > now) {
+      schedule(until - now, false, debounceFired);
+      return;
+    }
+    start(false);
+  }
+
+  /** A flush (pass) is about to read the queue: it covers every write so far, so the debounce is done. */
+  function listing(): void {
+    dueAt = null;
+    firstWriteAt = null;
+    if (timer && !timer.retry) {
+      clock.clearTimeout(timer.handle);
+      timer = null;
+    }
   }
 
   function flush(): Promise<void> {
+    return start(true);
+  }
+
+  function start(drainAll: boolean): Promise<void> {
     if (!active()) return Promise.resolve();
+    if (drainAll) untilEmpty = true;
     if (running) {
       again = true;
       return running;
     }
     running = drain().finally(() => {
       running = null;
+      untilEmpty = false;
     });
     return running;
   }
@@ -77,7 +139,9 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
   async function drain(): Promise<void> {
     do {
       again = false;
-      settle(await options.flushOnce().catch((error: unknown): FlushOutcome => ({ kind: 'retry', error })));
+      listing();
+      const more = () => untilEmpty && active();
+      settle(await options.flushOnce(more).catch((error: unknown): FlushOutcome => ({ kind: 'retry', error })));
     } while (again && active() && !timer?.retry);
   }
 
@@ -100,7 +164,10 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
     const serverWait = error instanceof ApiError ? parseRetryAfter(error.retryAfter, now) : null;
     const delay = backoffDelay(attempt++, serverWait, options.random, options.backoff);
     notBefore = serverWait === null ? 0 : now + delay;
-    schedule(delay, true);
+    // The retry flushes every write, those waiting for the debounce included.
+    dueAt = null;
+    firstWriteAt = null;
+    schedule(delay, true, () => void flush());
     options.onBackOff(!(error instanceof ApiError) || error.status !== null, now + delay);
   }
 
@@ -110,7 +177,22 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
     },
     flush,
     soon() {
-      if (active() && !timer) schedule(options.flushDelayMs, false);
+      if (!active() || timer?.retry) return;
+      const now = clock.now();
+      firstWriteAt ??= now;
+      const due = Math.min(now + options.flushDelayMs, firstWriteAt + options.maxFlushDelayMs);
+      dueAt = due;
+      // The timer already armed is due no later (`due` only moves on): it fires, sees the
+      // later `dueAt` and waits for the rest. One timer per wait, not one per write.
+      if (!timer) schedule(due - now, false, debounceFired);
+    },
+    storing() {
+      inStore++;
+      let done = false;
+      return () => {
+        if (!done) inStore--;
+        done = true;
+      };
     },
     wake() {
       if (!active() || clock.now() < notBefore) return;

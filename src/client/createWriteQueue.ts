@@ -66,13 +66,15 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     random,
     backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
     flushDelayMs: options.flushDelayMs ?? 25,
+    maxFlushDelayMs: options.maxFlushDelayMs ?? 2000,
     canFlush,
-    flushOnce: () =>
+    flushOnce: (more) =>
       flushQueue({
         records,
         client,
         now: () => clock.now(),
         canContinue: () => canFlush() && !scheduler.paused,
+        more,
         latestSeq: (entry) => model.latestSeq(entry),
         onListed: (entries) => model.replaceAll(entries),
         onSettled,
@@ -192,7 +194,8 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       channel = null;
     },
     async enqueue(write) {
-      const entry = await enqueueOne(write);
+      const stored = scheduler.storing();
+      const entry = await enqueueOne(write).finally(stored);
       remember(entry);
       model.upsert(entry);
       emit(entry);

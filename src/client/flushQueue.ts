@@ -12,6 +12,11 @@ export interface FlushDeps {
   canContinue(): boolean;
   /** The newest sequence number this tab knows for an entry, to avoid sending a stale value. */
   latestSeq(entry: QueueEntry): number | undefined;
+  /**
+   * After sending what it listed: true to read the queue again for writes made
+   * meanwhile (an explicit flush drains), false to leave them to their debounce.
+   */
+  more(): boolean;
   /** Each time the queue is read: the whole queue, parked entries included. */
   onListed(entries: QueueEntry[]): void;
   onSettled(sent: QueueEntry, settled: Settled): void;
@@ -25,9 +30,10 @@ export type FlushOutcome =
   | { kind: 'auth'; error: unknown };
 
 /**
- * Sends the queue one entry at a time, in flush order (first enqueue), until it
- * is empty, sending must stop, or a failure needs a pause. Entries written
- * meanwhile are picked up by reading the queue again at the end.
+ * Sends the queue one entry at a time, in flush order (first enqueue), until
+ * what it listed is sent, sending must stop, or a failure needs a pause. Entries
+ * written meanwhile are picked up by reading the queue again at the end while
+ * `more()` says so. `drained` means everything listed went through.
  */
 export async function flushQueue(deps: FlushDeps): Promise<FlushOutcome> {
   for (;;) {
@@ -37,6 +43,7 @@ export async function flushQueue(deps: FlushDeps): Promise<FlushOutcome> {
     if (line.length === 0) return { kind: 'drained' };
     const outcome = await sendInOrder(line, deps);
     if (outcome) return outcome;
+    if (!deps.more()) return { kind: 'drained' };
   }
 }
 
