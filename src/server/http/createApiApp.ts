@@ -5,6 +5,7 @@ import { exchangeOverlayId, readProfile, validateToken } from './accountRoutes.t
 import { ApiError, errorResponse } from './ApiError.ts';
 import { type ApiLimits, resolveLimits } from './ApiLimits.ts';
 import { withCors } from './cors.ts';
+import { rememberIncoming } from './nodeBody.ts';
 import { readEntry, writeEntry } from './databaseRoutes.ts';
 import { devRouteGuard } from './devRoutes.ts';
 import { type Route, routeGuard } from './routeTable.ts';
@@ -45,7 +46,12 @@ export function createApiApp({ registry, store, limits, onInternalError = consol
   });
   if (devRoutes) app.use('*', devRouteGuard(deps));
   app.use('*', routeGuard(routes));
-  for (const { method, path, handler } of routes) app.on(method, path, (c) => handler(c.req.raw));
+  for (const { method, path, handler } of routes) {
+    app.on(method, path, (c) => {
+      rememberIncoming(c.req.raw, c.env);
+      return handler(c.req.raw);
+    });
+  }
   // Unreachable behind routeGuard; kept so that no path can answer Hono's plain-text 404.
   app.notFound(() => withCors(errorResponse(new ApiError(404, 'Not found'))));
   app.onError((error) => toErrorResponse(error, onInternalError));

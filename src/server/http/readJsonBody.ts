@@ -1,4 +1,5 @@
 import { ApiError } from './ApiError.ts';
+import { incomingBody, readIncoming } from './nodeBody.ts';
 
 /** 415 unless the media type is `application/json` (parameters such as charset allowed). */
 export function requireJsonContentType(request: Request): void {
@@ -15,6 +16,8 @@ const tooLarge = (maxBytes: number) =>
     Connection: 'close',
   });
 
+const unreadable = () => new ApiError(400, 'Bad request - the request body could not be read');
+
 /**
  * The body's bytes, refused with 413 as soon as they pass `maxBytes`: by the
  * declared Content-Length before reading anything, else while streaming (chunked).
@@ -22,13 +25,15 @@ const tooLarge = (maxBytes: number) =>
 export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get('Content-Length') ?? Number.NaN);
   if (declared > maxBytes) throw tooLarge(maxBytes);
+  const incoming = incomingBody(request);
+  if (incoming) return readIncoming(incoming, maxBytes, () => tooLarge(maxBytes), unreadable);
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read().catch(() => {
-      throw new ApiError(400, 'Bad request - the request body could not be read');
+      throw unreadable();
     });
     if (done) break;
     total += value.byteLength;
