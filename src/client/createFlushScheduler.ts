@@ -63,7 +63,7 @@ export interface FlushScheduler {
  */
 export function createFlushScheduler(options: FlushSchedulerOptions): FlushScheduler {
   const { clock } = options;
-  let timer: { handle: unknown; retry: boolean } | null = null;
+  let timer: { handle: unknown; retry: boolean; at: number } | null = null;
   /** When the debounce is due (moves on with each write); null when no write waits for it. */
   let dueAt: number | null = null;
   /** When the first write not yet covered by a flush arrived: the cap counts from it. */
@@ -85,7 +85,7 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
       timer = null;
       fire();
     }, delay);
-    timer = { handle, retry };
+    timer = { handle, retry, at: clock.now() + delay };
   }
 
   function cancel(): void {
@@ -182,9 +182,9 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
       firstWriteAt ??= now;
       const due = Math.min(now + options.flushDelayMs, firstWriteAt + options.maxFlushDelayMs);
       dueAt = due;
-      // The timer already armed is due no later (`due` only moves on): it fires, sees the
-      // later `dueAt` and waits for the rest. One timer per wait, not one per write.
-      if (!timer) schedule(due - now, false, debounceFired);
+      // A timer already armed for no later fires, sees the later `dueAt` and waits for
+      // the rest: one timer per wait, not one per write.
+      if (!timer || timer.at > due) schedule(due - now, false, debounceFired);
     },
     storing() {
       inStore++;

@@ -62,6 +62,59 @@ describe('write queue: coalescing and order', () => {
   });
 });
 
+describe('write queue: flush timing', () => {
+  it('sends a lone write 25 ms after it, and a burst once per key once the writes are quiet', async () => {
+    const { data } = await started();
+    await data.set(MOD, 'a', 1);
+    world.clock.advance(24);
+    expect(world.server.net.calls).toHaveLength(0);
+    world.clock.advance(1);
+    await vi.waitFor(() => expect(world.server.value(MOD, 'a')).toBe(1));
+    for (let round = 0; round < 20; round++) {
+      for (const key of ['a', 'b', 'c']) await data.set(MOD, key, round);
+      world.clock.advance(20);
+    }
+    expect(world.server.net.calls).toHaveLength(1);
+    world.clock.advance(5);
+    await vi.waitFor(() => expect(world.server.net.calls).toHaveLength(4));
+    expect(world.server.stored.slice(1).map((write) => `${write.key}${write.value}`)).toEqual(['a19', 'b19', 'c19']);
+  });
+
+  it('sends at the latest maxFlushDelayMs after the first unsent write, while a module writes non-stop', async () => {
+    const { data, queue } = await started({ maxFlushDelayMs: 200 });
+    for (let i = 0; i < 30; i++) {
+      await data.set(MOD, 'a', i);
+      world.clock.advance(10);
+      // The write at 0 goes out at 200, with the value of then.
+      if (i === 20) await vi.waitFor(() => expect(world.server.stored.map((write) => write.value)).toEqual([19]));
+    }
+    expect(world.server.stored.map((write) => write.value)).toEqual([19]);
+    world.clock.advance(25);
+    await vi.waitFor(() => expect(world.server.stored.map((write) => write.value)).toEqual([19, 29]));
+    expect(queue.status.pending.value).toBe(0);
+  });
+
+  it('leaves writes made during a debounced flush to the next debounce, then sends them', async () => {
+    const { data, queue } = await started();
+    await data.set(MOD, 'a', 1);
+    await data.set(MOD, 'b', 1);
+    world.server.hold();
+    world.clock.advance(25);
+    await vi.waitFor(() => expect(world.server.net.calls).toHaveLength(1));
+    await data.set(MOD, 'c', 1);
+    await data.set(MOD, 'a', 2);
+    world.server.release();
+    await vi.waitFor(() => expect(world.server.stored).toHaveLength(2));
+    await vi.waitFor(() => expect(queue.status.pending.value).toBe(2));
+    // The flush is over: it sent what it had listed, nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(world.server.stored.map((write) => `${write.key}${write.value}`)).toEqual(['a1', 'b1']);
+    world.clock.advance(25);
+    await vi.waitFor(() => expect(queue.status.pending.value).toBe(0));
+    expect(world.server.stored.map((write) => `${write.key}${write.value}`)).toEqual(['a1', 'b1', 'c1', 'a2']);
+  });
+});
+
 describe('write queue: compare-and-delete', () => {
   it('keeps an entry rewritten while its send was in flight, and sends the newer value', async () => {
     const { data, queue } = await started();
