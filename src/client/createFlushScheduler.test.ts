@@ -104,6 +104,17 @@ describe('flush scheduler: the write debounce', () => {
     hung();
   });
 
+  it('stops waiting for a write that failed to be stored', () => {
+    const { clock, scheduler, flushes } = setup({ maxFlushDelayMs: 1000 });
+    scheduler.soon();
+    const failed = scheduler.storing();
+    clock.advance(100);
+    expect(flushes).toHaveLength(0);
+    failed();
+    clock.advance(0);
+    expect(flushes.map((flush) => flush.at)).toEqual([100]);
+  });
+
   it('forgets a write that failed to be stored', () => {
     const { clock, scheduler, flushes } = setup();
     const failed = scheduler.storing();

@@ -190,8 +190,12 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
       inStore++;
       let done = false;
       return () => {
-        if (!done) inStore--;
+        if (done) return;
         done = true;
+        // The last one failed (no `soon()` follows): the debounce need not wait for the cap.
+        if (--inStore === 0 && dueAt !== null && timer && !timer.retry && timer.at > dueAt) {
+          schedule(Math.max(0, dueAt - clock.now()), false, debounceFired);
+        }
       };
     },
     wake() {
