@@ -17,6 +17,6 @@ export const Overlay: OverlayApi =
     parent: window.parent,
     self: window,
     instance: instanceFromHash(),
-    timers: { now: () => Date.now(), setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
+    timers: { now: () => performance.now(), setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
   });
 scope.Overlay = Overlay;

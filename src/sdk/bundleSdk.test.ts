@@ -31,6 +31,7 @@ function frameGlobals() {
     parent,
     URLSearchParams,
     TextEncoder,
+    performance,
     setTimeout: () => 0,
     clearTimeout: () => {},
     addEventListener: (_type: string, listener: (event: unknown) => void) => listeners.push(listener),

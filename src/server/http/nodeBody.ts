@@ -12,10 +12,11 @@ export function rememberIncoming(request: Request, env: unknown): void {
   if (incoming && typeof incoming.on === 'function') incomingOf.set(request, incoming);
 }
 
-/** The Node message behind a request, when there is one and its body is unread. */
+/** The Node message behind a request, when there is one, it is alive and its body is unread. */
 export function incomingBody(request: Request): IncomingMessage | undefined {
   const incoming = incomingOf.get(request);
-  return incoming && !incoming.readableEnded && incoming.readableLength === 0 && !incoming.readableFlowing ? incoming : undefined;
+  // Untouched (flowing state still null) and alive: bytes already buffered come with the first 'data'.
+  return incoming && incoming.readableFlowing === null && !incoming.readableEnded && !incoming.destroyed ? incoming : undefined;
 }
 
 /** Reads a Node body, failing with `tooLarge()` as soon as it passes `maxBytes`; later bytes are discarded. */

@@ -58,3 +58,16 @@ describe('sqlite store', () => {
     expect(() => createSqliteStore({ path })).toThrow(/not-a-db\.sqlite/);
   });
 });
+
+describe('sqlite store close', () => {
+  it('commits a write accepted in the same turn before closing', async () => {
+    const path = freshPath();
+    const store = createSqliteStore({ path });
+    const write = store.set({ userId: '1', kind: 'tool', moduleId: 'm', name: 'late' }, '"kept"');
+    await store.close();
+    await write;
+    const reopened = createSqliteStore({ path });
+    expect(await reopened.get({ userId: '1', kind: 'tool', moduleId: 'm', name: 'late' })).toBe('"kept"');
+    await reopened.close();
+  });
+});

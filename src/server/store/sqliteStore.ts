@@ -56,6 +56,8 @@ export function createSqliteStore({ path, synchronous = 'full' }: SqliteStoreOpt
       return guard(() => selectAll.all(userId, kind).sort(compareEntries));
     },
     async close() {
+      // A write accepted in this turn is committed before the file closes.
+      await commit.pending()?.catch(() => {});
       if (db.open) db.close();
     },
   };
@@ -69,9 +71,9 @@ type Row = [userId: string, kind: string, moduleId: string, name: string, json: 
  * only once that transaction committed (a 200 still means "on disk"), in order,
  * so the last write of a key wins.
  */
-function groupCommit<T>(commitAll: (items: T[]) => void): (item: T) => Promise<void> {
+function groupCommit<T>(commitAll: (items: T[]) => void): ((item: T) => Promise<void>) & { pending(): Promise<void> | undefined } {
   let batch: { items: T[]; done: Promise<void> } | null = null;
-  return (item) => {
+  const add = (item: T) => {
     if (!batch) {
       const items: T[] = [];
       const done = new Promise<void>((resolve, reject) => {
@@ -90,6 +92,7 @@ function groupCommit<T>(commitAll: (items: T[]) => void): (item: T) => Promise<v
     batch.items.push(item);
     return batch.done;
   };
+  return Object.assign(add, { pending: () => batch?.done });
 }
 
 /** Opens (creating directory and file if needed) and configures the database; errors name the path. */
