@@ -97,6 +97,9 @@ describe('createApiClient', () => {
     await client.me();
     expect(net.calls[0].headers.Authorization).toBe('Bearer tok-2');
     expect(told).toBe(1);
+    // The same token again is no change: the queue is not woken (and its backoff not cut short).
+    client.setToken('tok-2');
+    expect(told).toBe(1);
   });
 
   it('exchanges an overlay id without a token', async () => {

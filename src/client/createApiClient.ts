@@ -143,6 +143,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return echo.success && 'value' in echo.data ? (echo.data as DatabaseEntry) : { id, key, value };
     },
     setToken(next) {
+      // The same token again changes nothing: listeners (the queue's resume) are not woken for it.
+      if (next === token && !getToken) return;
       token = next;
       for (const listener of listeners) listener();
     },

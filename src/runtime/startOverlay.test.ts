@@ -90,6 +90,30 @@ describe('startOverlay', () => {
     expect(model.problems.value.map((p) => p.key)).not.toContain('api');
   });
 
+  it('runs one profile refresh at a time, however often the retry ticks', async () => {
+    const { toPublicProfile } = await import('../api/index.ts');
+    const cached: CachedProfile = { profile: toPublicProfile(DEMO_PROFILE), userId: DEMO_PROFILE.user.userId, kind: 'tool', savedAt: 1 };
+    let calls = 0;
+    let answer: (profile: Profile) => void = () => {};
+    const me = () => {
+      calls += 1;
+      // The first start fails at once; later ones hang like an API that does not answer.
+      return calls === 1 ? Promise.reject(new OverlayError('UNAVAILABLE', 'down')) : new Promise<Profile>((resolve) => (answer = resolve));
+    };
+    const { services, retry } = world(me, cached);
+    const model = new OverlayModel(() => {});
+    await startOverlay(params, model, services);
+    retry();
+    retry();
+    retry();
+    await expect.poll(() => calls).toBe(2);
+    answer(structuredClone(DEMO_PROFILE));
+    await expect.poll(() => model.fromCache.value).toBe(false);
+    retry();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calls).toBe(2);
+  });
+
   it('fails with a clear cause when the API is unreachable and nothing is cached', async () => {
     const { services } = world(() => Promise.reject(new OverlayError('UNAVAILABLE', 'network down')));
     const model = new OverlayModel(() => {});

@@ -55,7 +55,14 @@ export async function startOverlay(
     showStates();
   });
   model.phase.value = 'running';
-  const refresh = () => refreshProfile(client, params, model, cache, host, () => layer.status.peek().state === 'auth-required');
+  // One refresh at a time: against an API that does not answer, the 5 s retry must not stack them.
+  let refreshing: Promise<void> | null = null;
+  const refresh = () => {
+    refreshing ??= refreshProfile(client, params, model, cache, host, () => layer.status.peek().state === 'auth-required').finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  };
   const timer = services.setInterval(refresh, PROFILE_REFRESH_MS);
   // Started without the API, the page has no token yet: writes wait for it, so ask sooner.
   const retry = services.setInterval(() => {
