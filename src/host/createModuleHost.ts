@@ -1,7 +1,7 @@
 import { isKind, type Kind, type ModuleEntry, type PublicProfile, type Welcome } from '../api/index.ts';
 import type { ModuleData } from '../client/ModuleData.ts';
 import { BridgeHub, type HostEventName } from './BridgeHub.ts';
-import { type Clock, systemClock } from './Clock.ts';
+import { type Clock, monotonicClock } from './Clock.ts';
 import { createFrameLayer } from './createFrameLayer.ts';
 import { type HostLimits, resolveHostLimits } from './HostLimits.ts';
 import type { ModuleState } from './ModuleState.ts';
@@ -19,7 +19,7 @@ export interface ModuleHostOptions {
   getProfile: () => Promise<PublicProfile>;
   /** Limits and timings. @default HOST_LIMITS */
   limits?: Partial<HostLimits>;
-  /** @default systemClock */
+  /** @default monotonicClock */
   clock?: Clock;
   /** Jitter of restart delays. @default Math.random */
   random?: () => number;
@@ -59,7 +59,7 @@ export function createModuleHost(options: ModuleHostOptions): ModuleHost {
   const hub = new BridgeHub({
     ...options,
     limits,
-    clock: options.clock ?? systemClock,
+    clock: options.clock ?? monotonicClock,
     random: options.random ?? Math.random,
     randomId: options.randomId ?? randomInstanceId,
     createChannel: () => new MessageChannel(),
