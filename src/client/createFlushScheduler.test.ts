@@ -189,3 +189,31 @@ describe('flush scheduler: writes during a flush', () => {
     expect(flushes[1]?.more()).toBe(true);
   });
 });
+
+describe('flush scheduler: a flush asked for while the last one is ending', () => {
+  it('still runs when it joined after the drain had made its last check', async () => {
+    const clock = new ManualClock();
+    let flushes = 0;
+    let lateJoin: Promise<void> | undefined;
+    const scheduler = createFlushScheduler({
+      clock,
+      random: () => 0.5,
+      backoff: DEFAULT_BACKOFF,
+      flushDelayMs: 25,
+      maxFlushDelayMs: 2000,
+      canFlush: () => true,
+      flushOnce: async () => {
+        flushes += 1;
+        return { kind: 'drained' };
+      },
+      onBackOff() {},
+      onAuthRequired() {},
+      // Queued now, this microtask runs after the drain's last check but before its end is handled.
+      onDrained: () => queueMicrotask(() => (lateJoin ??= scheduler.flush())),
+    });
+    await scheduler.flush();
+    await lateJoin;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(flushes).toBe(2);
+  });
+});

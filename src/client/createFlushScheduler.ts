@@ -131,7 +131,10 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
     }
     running = drain().finally(() => {
       running = null;
+      const joinedLate = again && active() && !timer?.retry;
       untilEmpty = false;
+      // A call that joined after the drain's last check (its promise was settling) still gets its flush.
+      if (joinedLate) void start(true);
     });
     return running;
   }
