@@ -219,6 +219,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     async discard(moduleId, name) {
       const seq = model.latestSeq({ moduleId, name }) ?? Number.MAX_SAFE_INTEGER;
       await records.discard(moduleId, name);
+      seen.delete(seenKey({ moduleId, name }));
       model.remove(moduleId, name, seq);
       post({ t: 'removed', moduleId, name, seq });
     },
