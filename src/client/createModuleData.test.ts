@@ -1,9 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LIMITS, OverlayError } from '../api/index.ts';
+import { LIMITS, type OverlayError } from '../api/index.ts';
 import { createModuleData } from './createModuleData.ts';
 import type { DataChange, SyncStatus } from './ModuleData.ts';
 import { QueueWorld } from './testing/QueueWorld.ts';
+import { rejectionCode as codeOf } from './testing/rejectionCode.ts';
 
 const MOD = 'my.mod';
 let world: QueueWorld;
@@ -13,12 +14,6 @@ async function started() {
   const tab = world.tab();
   await tab.queue.start();
   return tab;
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(OverlayError);
-  return (error as OverlayError).code;
 }
 
 afterEach(() => world?.close());

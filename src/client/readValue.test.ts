@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OverlayError } from '../api/index.ts';
 import { FakeServer } from './testing/FakeServer.ts';
 import { json } from './testing/fakeFetch.ts';
 import { QueueWorld } from './testing/QueueWorld.ts';
+import { rejectionCode as codeOf } from './testing/rejectionCode.ts';
 
 const MOD = 'my.mod';
 let world: QueueWorld;
@@ -14,12 +14,6 @@ async function started() {
   const tab = world.tab();
   await tab.queue.start();
   return tab;
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(OverlayError);
-  return (error as OverlayError).code;
 }
 
 afterEach(() => world?.close());
