@@ -45,7 +45,7 @@ for (const ending of ['quit', 'killed'] as const) {
     await expect.poll(() => storedValues(api)).toEqual(expectedValues(3, 2));
     await new DebugPanel(reopened.page).expectSync('online', 0);
     // Each pending write sent once, in the order first written.
-    expect(traffic.writes().map(({ key, value, outcome }) => [key, value, outcome])).toEqual([
+    expect((await traffic.settledWrites(5)).map(({ key, value, outcome }) => [key, value, outcome])).toEqual([
       ['count', 3, 200],
       ['a', 2, 200],
       ['b', 2, 200],

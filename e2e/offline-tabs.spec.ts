@@ -24,7 +24,7 @@ test('two tabs of one overlay: only one sends the queue, the other takes over wh
   // Each tab's modules hear of the other tab's writes.
   await expect(overlay.module(COUNTER).getByTestId('count')).toHaveText('1');
   await expect(new KeysModule(second.module(KeysModule.id)).round).toHaveText('1');
-  expect(traffic.writes(page)).toHaveLength(5);
+  expect(await traffic.settledWrites(5, page)).toHaveLength(5);
   expect(traffic.writes(secondPage)).toEqual([]);
 
   // The API cannot be reached; both tabs write; only the first tries to send.

@@ -57,7 +57,7 @@ test.describe('the offline write queue in the overlay page', () => {
     await keys.writeRound();
     await counter.getByTestId('increment').click();
     await expect.poll(() => storedValues(api)).toEqual(expectedValues(1, 1));
-    const before = traffic.writes().length;
+    const before = (await traffic.settledWrites(5)).length;
 
     // The first write of the next flush goes through; the second reaches the server, its answer does not.
     const held = await faults.holdWriteAnswers({ pass: 1 });
@@ -74,7 +74,7 @@ test.describe('the offline write queue in the overlay page', () => {
     await expect.poll(() => storedValues(api)).toEqual(expectedValues(2, 2));
     await debug.expectSync('online', 0);
     // `b` went twice with the same value (its confirmation was lost with the page); `a`, confirmed, did not.
-    expect(traffic.writes().slice(before).map(({ key, value }) => [key, value])).toEqual([
+    expect((await traffic.settledWrites(before + 6)).slice(before).map(({ key, value }) => [key, value])).toEqual([
       ['a', 2],
       ['b', 2],
       ['b', 2],
@@ -124,7 +124,7 @@ test.describe('the offline write queue in the overlay page', () => {
     const counter = await overlay.open({ modules: [COUNTER] });
     await counter.getByTestId('increment').click();
     await expect.poll(() => api.get(COUNTER, 'count')).toBe(1);
-    const before = { writes: traffic.writes().length, exchanges: traffic.exchanges().length };
+    const before = { writes: (await traffic.settledWrites(1)).length, exchanges: traffic.exchanges().length };
 
     // A restarted API has forgotten the tokens it exchanged; the page's next exchange is held back.
     const exchange = await faults.holdExchanges();
@@ -137,13 +137,13 @@ test.describe('the offline write queue in the overlay page', () => {
     await expect(counter.getByTestId('count')).toHaveText('3');
     await expect(debug.pending).toHaveText('1');
     // Paused: the refused write was not retried, nothing else was sent.
-    expect(traffic.writes().slice(before.writes).map(({ value, outcome }) => [value, outcome])).toEqual([[2, 401]]);
+    expect((await traffic.settledWrites(before.writes + 1)).slice(before.writes).map(({ value, outcome }) => [value, outcome])).toEqual([[2, 401]]);
     expect(await api.get(COUNTER, 'count')).toBe(1);
 
     await exchange.release();
     await expect.poll(() => api.get(COUNTER, 'count')).toBe(3);
     await debug.expectSync('online', 0);
-    expect(traffic.writes().slice(before.writes).map(({ value, outcome }) => [value, outcome])).toEqual([
+    expect((await traffic.settledWrites(before.writes + 2)).slice(before.writes).map(({ value, outcome }) => [value, outcome])).toEqual([
       [2, 401],
       [3, 200],
     ]);
@@ -174,14 +174,14 @@ test.describe('the offline write queue in the overlay page', () => {
     const counter = await overlay.open({ modules: [COUNTER] });
     await counter.getByTestId('increment').click();
     await expect.poll(() => api.get(COUNTER, 'count')).toBe(1);
-    const before = { writes: traffic.writes().length, exchanges: traffic.exchanges().length };
+    const before = { writes: (await traffic.settledWrites(1)).length, exchanges: traffic.exchanges().length };
 
     // As from API instances that do not share their tokens: the first write and its retry with a new token get 401.
     await faults.refuseWrites(401, { count: 2 });
     await counter.getByTestId('increment').click();
     await overlay.expectProblem('the API refused a fresh token');
     await debug.expectSync('auth-required', 1);
-    expect(traffic.writes().slice(before.writes).map(({ value, outcome }) => [value, outcome])).toEqual([
+    expect((await traffic.settledWrites(before.writes + 2)).slice(before.writes).map(({ value, outcome }) => [value, outcome])).toEqual([
       [2, 401],
       [2, 401],
     ]);
@@ -200,7 +200,7 @@ test.describe('the offline write queue in the overlay page', () => {
     const keys = new KeysModule(overlay.module(KeysModule.id));
     await counter.getByTestId('increment').click();
     await expect.poll(() => api.get(COUNTER, 'count')).toBe(1);
-    const before = traffic.writes().length;
+    const before = (await traffic.settledWrites(1)).length;
 
     const answeredAt = await faults.refuseWrites(429, { retryAfter: '4' });
     await counter.getByTestId('increment').click();
@@ -212,7 +212,7 @@ test.describe('the offline write queue in the overlay page', () => {
     await expect.poll(() => api.get(COUNTER, 'count'), { timeout: 15_000 }).toBe(3);
     await debug.expectSync('online', 0);
 
-    const writes = traffic.writes().slice(before);
+    const writes = (await traffic.settledWrites(before + 2)).slice(before);
     expect(writes.map(({ value, outcome }) => [value, outcome])).toEqual([
       [2, 429],
       [3, 200],
@@ -233,7 +233,7 @@ test.describe('the offline write queue in the overlay page', () => {
     await debug.expectSync('online', 0);
     await expect(debug.sync).toContainText('failed 1');
     await expect.poll(async () => (await keys.status())?.failed.map(({ key, code }) => [key, code])).toEqual([[REFUSED_KEY, 'BAD_REQUEST']]);
-    expect(traffic.writes().map(({ key, outcome }) => [key, outcome])).toEqual([
+    expect((await traffic.settledWrites(6)).map(({ key, outcome }) => [key, outcome])).toEqual([
       [REFUSED_KEY, 400],
       ['a', 200],
       ['b', 200],
@@ -249,6 +249,7 @@ test.describe('the offline write queue in the overlay page', () => {
     await expect.poll(async () => (await keys.status())?.failed.length).toBe(1);
     await counter.getByTestId('increment').click();
     await expect.poll(() => api.get(COUNTER, 'count')).toBe(2);
+    await traffic.settledWrites(7);
     expect(traffic.writtenKeys().filter((key) => key === REFUSED_KEY)).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, Request } from '@playwright/test';
+import { type BrowserContext, expect, type Page, type Request } from '@playwright/test';
 import type { Json } from '../../src/api/index.ts';
 
 /** One request a page made to the API, as the browser sent it. */
@@ -34,6 +34,22 @@ export class ApiTraffic {
   /** The database writes sent, in order; only those of one tab when `page` is given. */
   writes(page?: Page): ApiCall[] {
     return this.calls.filter((call) => call.method === 'PATCH' && (page === undefined || call.page === page));
+  }
+
+  /**
+   * Waits until the test has seen at least `count` writes (of one tab when `page` is given), each with
+   * its answer, and returns them. The browser reports its traffic to the test on its own channel: a
+   * value can be on the server before the test has heard of the request that carried it, so a test
+   * that marks a point in the traffic, or checks outcomes, waits here first.
+   */
+  async settledWrites(count: number, page?: Page): Promise<ApiCall[]> {
+    await expect
+      .poll(() => {
+        const writes = this.writes(page);
+        return writes.length >= count && writes.every((call) => call.outcome !== undefined);
+      }, { message: `${count} answered database writes` })
+      .toBe(true);
+    return this.writes(page);
   }
 
   /** The keys written, in the order they were sent (`count`, `a`, ...). */
