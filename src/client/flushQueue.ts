@@ -49,13 +49,21 @@ export async function flushQueue(deps: FlushDeps): Promise<FlushOutcome> {
 
 async function sendInOrder(line: QueueEntry[], deps: FlushDeps): Promise<FlushOutcome | null> {
   let sent = 0;
-  for (const listed of line) {
-    if (!deps.canContinue()) return { kind: 'stopped' };
-    const entry = await freshest(listed, deps);
-    if (!entry) continue;
-    sent++;
-    const outcome = await sendOne(entry, deps);
-    if (outcome) return outcome;
+  // Recording an answer (an IndexedDB transaction) overlaps sending the next entry.
+  // Requests still leave one at a time and in order, and answers are recorded in order.
+  let recording: Promise<void> = Promise.resolve();
+  try {
+    for (const listed of line) {
+      if (!deps.canContinue()) return { kind: 'stopped' };
+      const entry = await freshest(listed, deps);
+      if (!entry) continue;
+      sent++;
+      const answer = await sendOne(entry, deps);
+      if ('kind' in answer) return answer;
+      recording = recording.then(async () => deps.onSettled(entry, await answer.record()));
+    }
+  } finally {
+    await recording;
   }
   // Everything listed had left meanwhile: nothing more to do in this round.
   return sent === 0 ? { kind: 'drained' } : null;
@@ -69,17 +77,17 @@ async function freshest(listed: QueueEntry, deps: FlushDeps): Promise<QueueEntry
   return current && !current.failed ? current : undefined;
 }
 
-async function sendOne(entry: QueueEntry, deps: FlushDeps): Promise<FlushOutcome | null> {
+/** Sends one entry: a failure that stops the flush, or how to record the answer. */
+async function sendOne(entry: QueueEntry, deps: FlushDeps): Promise<FlushOutcome | { record(): Promise<Settled> }> {
   try {
     await deps.client.dbSet(entry.id, entry.key, entry.value);
   } catch (error) {
     const kind = classifyFailure(error);
     if (kind !== 'park') return { kind, error };
-    deps.onSettled(entry, await deps.records.park(entry, failureOf(error, deps.now())));
-    return null;
+    const failure = failureOf(error, deps.now());
+    return { record: () => deps.records.park(entry, failure) };
   }
-  deps.onSettled(entry, await deps.records.confirm(entry));
-  return null;
+  return { record: () => deps.records.confirm(entry) };
 }
 
 function failureOf(error: unknown, at: number): Failure {
