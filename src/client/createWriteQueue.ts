@@ -21,6 +21,9 @@ import type { WriteQueue, WriteQueueOptions } from './WriteQueue.ts';
  * The offline write queue of one data space (userId, kind): see the README's
  * "Offline write queue" and `WriteQueue` for what it promises.
  */
+/** The other tabs learn the flusher's last sync time to this step (each change of state at once). */
+export const SYNC_TIME_STEP_MS = 1000;
+
 export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   const { client, userId, kind, clock = systemClock, random = Math.random } = options;
   if (!client || !userId || !kind) throw new TypeError('createWriteQueue: client, userId and kind are required');
@@ -42,6 +45,15 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
 
   const canFlush = () => started && (flusher || store.storage.peek() === 'memory');
   const post = (message: QueueMessage) => channel?.post(message);
+  // What the other tabs last heard of the sync state. A drain confirms an entry every few
+  // milliseconds; they need each change of state, and the last sync time to the second.
+  let told: { state: SyncState; online: boolean; lastSyncAt: number | null } | null = null;
+  const worthTelling = (state: SyncState, online: boolean, lastSyncAt: number | null) =>
+    told === null ||
+    told.state !== state ||
+    told.online !== online ||
+    (told.lastSyncAt === null) !== (lastSyncAt === null) ||
+    Math.abs((lastSyncAt ?? 0) - (told.lastSyncAt ?? 0)) >= SYNC_TIME_STEP_MS;
 
   function emit(entry: QueueEntry, remote = false): void {
     const change = { moduleId: entry.moduleId, name: entry.name, value: entry.value, from: entry.id, ...(remote && { remote }) };
@@ -52,7 +64,9 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     model.state.value = state;
     model.online.value = online;
     model.lastSyncAt.value = lastSyncAt;
-    if (flusher) post({ t: 'sync', state, online, lastSyncAt });
+    if (!flusher || !worthTelling(state, online, lastSyncAt)) return;
+    told = { state, online, lastSyncAt };
+    post({ t: 'sync', ...told });
   }
 
   /** The API answered; `confirmed` when it confirmed a value. */
@@ -145,6 +159,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
 
   function onRole(held: boolean): void {
     flusher = held;
+    told = null;
     model.flusher.value = held;
     if (held) void scheduler.flush();
     else scheduler.cancel();

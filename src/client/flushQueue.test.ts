@@ -30,10 +30,11 @@ function harness(refuse?: (entry: QueueEntry) => unknown) {
   const deps: FlushDeps = {
     records,
     client: {
-      async dbSet(_id, key) {
+      async dbSet(id, key, value) {
         events.push(`send ${key}`);
         const refusal = refuse?.(entry(key, 0));
         if (refusal) throw refusal;
+        return { id, key, value };
       },
     },
     now: () => 0,

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SYNC_TIME_STEP_MS } from './createWriteQueue.ts';
 import type { DataChange } from './ModuleData.ts';
 import { QueueWorld } from './testing/QueueWorld.ts';
 
@@ -47,6 +48,27 @@ describe('several tabs of one overlay', () => {
     world.clock.advance(500);
     await a.queue.flush();
     await vi.waitFor(() => expect(b.data.status()).toMatchObject({ state: 'online', online: true, pending: 0 }));
+  });
+
+  it('a drain tells the other tabs each change of state, and the last sync time to the second, not every confirmation', async () => {
+    world = new QueueWorld();
+    const a = world.tab();
+    const b = world.tab();
+    await a.queue.start();
+    await b.queue.start();
+    const before = world.hub.posted.length;
+    // A write confirmed every 150 ms for 3 s: the last sync time moves 20 times.
+    for (let i = 0; i < 20; i++) {
+      await a.data.set(MOD, `k${i}`, i);
+      world.clock.advance(150);
+      await a.queue.flush();
+    }
+    expect(world.server.stored).toHaveLength(20);
+    await vi.waitFor(() => expect(b.data.status()).toMatchObject({ pending: 0 }));
+    await vi.waitFor(() => expect(a.data.status().lastSyncAt! - b.data.status().lastSyncAt!).toBeLessThan(SYNC_TIME_STEP_MS));
+    const told = world.hub.posted.slice(before).filter((message) => (message as { t: string }).t === 'sync');
+    expect(told.length).toBeGreaterThanOrEqual(2);
+    expect(told.length).toBeLessThanOrEqual(4);
   });
 
   it('uses a lease where Web Locks are missing, and takes it over once it expired', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BridgeHub } from './BridgeHub.ts';
+import { BridgeHub, STATUS_EVENT_MS } from './BridgeHub.ts';
 import { HOST_LIMITS } from './HostLimits.ts';
 import { FakeModuleData } from './testing/FakeModuleData.ts';
 import { entry, hubs, setup } from './testing/hubFixture.ts';
@@ -96,6 +96,22 @@ describe('BridgeHub fan-out', () => {
     expect(a[0]).toEqual({ k: 'evt', n: 'status', d: { online: true, pending: 0, failed: [] } });
     expect(a[1]?.d).toEqual({ online: false, pending: 2, failed: [{ key: 'x', ...failure }] });
     expect(b[1]?.d).toEqual({ online: false, pending: 2, failed: [{ key: 'mod.a:y', ...failure }] });
+  });
+
+  it('folds a burst of status changes: the first at once, the newest at the end of the window', async () => {
+    const { hub, hello, data, clock } = setup();
+    hub.mount(entry('mod.a'));
+    const a = collect(hello('mod.a')!.port);
+    for (let pending = 100; pending >= 0; pending--) data.setStatus({ pending });
+    await until(() => a.length === 2);
+    clock.advance(STATUS_EVENT_MS);
+    await until(() => a.length === 3);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(a.map((message) => message.d)).toEqual([
+      { online: true, pending: 0, failed: [] },
+      { online: true, pending: 100, failed: [] },
+      { online: true, pending: 0, failed: [] },
+    ]);
   });
 
   it('emits profile without credentials, and visibility, to every connected module', async () => {

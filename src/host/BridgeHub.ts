@@ -1,5 +1,6 @@
 import type { BridgeEventName, Kind, ModuleEntry, PublicProfile } from '../api/index.ts';
 import type { DataChange, ModuleData, SyncStatus } from '../client/ModuleData.ts';
+import { type Throttled, throttleLatest } from '../client/throttleLatest.ts';
 import type { Clock } from './Clock.ts';
 import { createBridgeMethods } from './createBridgeMethods.ts';
 import type { HostLimits } from './HostLimits.ts';
@@ -30,6 +31,13 @@ export interface BridgeHubOptions {
   framesShareProcess?: boolean;
 }
 
+/**
+ * Modules hear of the queue status at most this often: a drain changes `pending`
+ * with every confirmed write, and each event is a message to every module.
+ * The newest status always arrives.
+ */
+export const STATUS_EVENT_MS = 50;
+
 /** The parent window of a window (cross-origin readable), to find a nested frame's module. */
 export type ParentOf = (window: unknown) => unknown;
 
@@ -48,6 +56,7 @@ export class BridgeHub {
   private readonly unsubscribe: (() => void)[];
   private visibility: 'visible' | 'hidden' | null = null;
   private readonly framesShareProcess: boolean;
+  private readonly statusEvents: Throttled<SyncStatus>;
 
   constructor(options: BridgeHubOptions) {
     const { data, kind, getProfile, limits } = options;
@@ -62,7 +71,8 @@ export class BridgeHub {
       onConnect: (connection) => this.welcome(connection),
       onHung: (supervisor) => this.restartHung(supervisor),
     };
-    this.unsubscribe = [data.onChange((change) => this.fanOutChange(change)), data.onStatus((status) => this.fanOutStatus(status))];
+    this.statusEvents = throttleLatest(options.clock, STATUS_EVENT_MS, (status) => this.fanOutStatus(status));
+    this.unsubscribe = [data.onChange((change) => this.fanOutChange(change)), data.onStatus((status) => this.statusEvents.push(status))];
   }
 
   /** Starts a module, or updates it when it is mounted already. */
@@ -147,6 +157,7 @@ export class BridgeHub {
   destroy(): void {
     for (const id of [...this.supervisors.keys()]) this.unmount(id);
     for (const stop of this.unsubscribe) stop();
+    this.statusEvents.cancel();
     this.stateListeners.clear();
   }
 

@@ -3,12 +3,15 @@ import type { ChannelLike } from '../createQueueChannel.ts';
 /** BroadcastChannels between the "tabs" of a test: delivered to the others, cloned, asynchronously. */
 export class ChannelHub {
   private readonly members = new Set<{ name: string; channel: ChannelLike }>();
+  /** Every message posted, in order. */
+  readonly posted: unknown[] = [];
 
   readonly open = (name: string): ChannelLike => {
     const channel: ChannelLike = {
       onmessage: null,
       postMessage: (message) => {
         const data = structuredClone(message);
+        this.posted.push(data);
         for (const other of this.members) {
           if (other.name === name && other.channel !== channel) {
             setTimeout(() => other.channel.onmessage?.({ data } as MessageEvent), 0);
