@@ -85,7 +85,8 @@ export function createQueueStore(store: KeyValueStore, space: Space, now: () => 
     pending: async (moduleId, name) => parseEntry(await store.get(queued(moduleId, name))),
     confirm(sent) {
       const record = { found: true, value: sent.value, at: now() };
-      return store.update([keyOf(sent), confirmedKey(sent.moduleId, sent.name)], ([stored]) => {
+      // The confirmed value is replaced whatever it was: only the entry is read.
+      return store.update([keyOf(sent)], ([stored]) => {
         const current = parseEntry(stored);
         const settled = settleAfterSend(sent, current);
         const entryWrite: [StoreKey, unknown][] =
