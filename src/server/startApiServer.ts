@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { type ApiLimits, createApiApp, resolveLimits } from './http/index.ts';
+import { databaseLane } from './http/databaseLane.ts';
 import { answerClientError, answerRequestError } from './http/malformedRequests.ts';
 import { createMemoryRegistry, createRedisRegistry, DEMO_SEED, parseSeed, type Registry, type Seed } from './registry/index.ts';
 import { type DataStore, isRedisStore, openStore, type StoreSpec } from './store/index.ts';
@@ -63,8 +64,13 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   const onInternalError = options.onInternalError ?? console.error;
   const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits, onInternalError });
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
+  const viaApp = getRequestListener(app.fetch, { errorHandler });
+  // The API alone: its database routes skip the fetch adapter (the same handlers, measured in `npm run bench -- server`).
+  const lane = options.wrap ? undefined : databaseLane({ registry, store, limits, onInternalError });
   // Without Host, the adapter raises a RequestError we answer as JSON; Node's own check would send an empty 400.
-  const server = createServer({ requireHostHeader: false }, getRequestListener(app.fetch, { errorHandler }));
+  const server = createServer({ requireHostHeader: false }, (incoming, outgoing) => {
+    if (!lane?.(incoming, outgoing)) void viaApp(incoming, outgoing);
+  });
   server.on('clientError', answerClientError);
   try {
     await listen(server, port, host);

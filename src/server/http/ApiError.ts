@@ -1,5 +1,5 @@
 import type { ErrorBody } from '../../api/index.ts';
-import { CORS_HEADERS } from './cors.ts';
+import { type Answer, answerResponse, jsonAnswer } from './Answer.ts';
 
 /** An answer other than success: becomes `{code, message}` with `status` and any extra headers. */
 export class ApiError extends Error {
@@ -19,19 +19,17 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * A JSON response from JSON text the caller has already produced. CORS headers are
- * set at creation: headers added later are lost when Hono answers HEAD through
- * the node adapter's lightweight Response.
- */
+/** A JSON response from JSON text the caller has already produced, with the CORS headers. */
 export function jsonResponse(status: number, json: string, headers: Record<string, string> = {}): Response {
-  return new Response(json, {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', ...CORS_HEADERS, ...headers },
-  });
+  return answerResponse(jsonAnswer(status, json, headers));
+}
+
+/** The answer of an ApiError. */
+export function errorAnswer(error: ApiError): Answer {
+  return jsonAnswer(error.status, JSON.stringify(error.toBody()), error.headers);
 }
 
 /** The response of an ApiError. */
 export function errorResponse(error: ApiError): Response {
-  return jsonResponse(error.status, JSON.stringify(error.toBody()), error.headers);
+  return answerResponse(errorAnswer(error));
 }

@@ -1,6 +1,8 @@
 import { AUTH_MESSAGES, type OverlayToken, type Validation } from '../../api/index.ts';
 import type { Registry } from '../registry/index.ts';
-import { ApiError, jsonResponse } from './ApiError.ts';
+import { type Answer, jsonAnswer } from './Answer.ts';
+import { ApiError } from './ApiError.ts';
+import type { ApiRequest } from './ApiRequest.ts';
 import type { ApiLimits } from './ApiLimits.ts';
 import { authenticate } from './authenticate.ts';
 import { parseJsonObject, readBody, requireJsonContentType } from './readJsonBody.ts';
@@ -11,7 +13,7 @@ export interface AccountDeps {
 }
 
 /** The profile of the token's user; a token whose user is gone is as good as unknown. */
-async function profileOf(request: Request, registry: Registry) {
+async function profileOf(request: ApiRequest, registry: Registry) {
   const grant = await authenticate(request, registry);
   const profile = await registry.profile(grant.userId);
   if (!profile) throw new ApiError(401, AUTH_MESSAGES.invalid);
@@ -20,15 +22,15 @@ async function profileOf(request: Request, registry: Registry) {
 
 /** `GET /me`: the profile of spec 2.2, exactly as seeded, for any valid token. */
 export function readProfile({ registry }: AccountDeps) {
-  return async (request: Request): Promise<Response> => {
+  return async (request: ApiRequest): Promise<Answer> => {
     const { profile } = await profileOf(request, registry);
-    return jsonResponse(200, JSON.stringify(profile));
+    return jsonAnswer(200, JSON.stringify(profile));
   };
 }
 
 /** `GET /auth/validate`: what the token is; `overlay` only for overlay tokens. */
 export function validateToken({ registry }: AccountDeps) {
-  return async (request: Request): Promise<Response> => {
+  return async (request: ApiRequest): Promise<Answer> => {
     const { grant, profile } = await profileOf(request, registry);
     const body: Validation = {
       context: grant.context,
@@ -37,13 +39,13 @@ export function validateToken({ registry }: AccountDeps) {
       userName: profile.user.userName,
       expiresAt: grant.expiresAt,
     };
-    return jsonResponse(200, JSON.stringify(body));
+    return jsonAnswer(200, JSON.stringify(body));
   };
 }
 
 /** `POST /auth/overlay`: exchanges an overlay id for an overlay-generated token (201). */
 export function exchangeOverlayId({ registry, limits }: AccountDeps) {
-  return async (request: Request): Promise<Response> => {
+  return async (request: ApiRequest): Promise<Answer> => {
     requireJsonContentType(request);
     const body = parseJsonObject(await readBody(request, limits.maxBodyBytes), 'a JSON object with overlay');
     const overlayId = body.overlay;
@@ -53,6 +55,6 @@ export function exchangeOverlayId({ registry, limits }: AccountDeps) {
     const issued = await registry.exchangeOverlayId(overlayId);
     if (!issued) throw new ApiError(404, 'Not found - unknown overlay id');
     const answer: OverlayToken = { token: issued.token, overlay: issued.overlay, expiresAt: issued.expiresAt };
-    return jsonResponse(201, JSON.stringify(answer));
+    return jsonAnswer(201, JSON.stringify(answer));
   };
 }

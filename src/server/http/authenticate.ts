@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from '../../api/index.ts';
 import type { Registry, TokenGrant } from '../registry/index.ts';
 import { ApiError } from './ApiError.ts';
+import type { ApiRequest } from './ApiRequest.ts';
 
 /** The token of a `Bearer <token>` header (scheme case-insensitive); `undefined` when there is none. */
 export function bearerToken(header: string | null): string | undefined {
@@ -10,8 +11,8 @@ export function bearerToken(header: string | null): string | undefined {
 }
 
 /** The grant of the request's token; a 401 with the contract's exact text otherwise. */
-export async function authenticate(request: Request, registry: Registry): Promise<TokenGrant> {
-  const token = bearerToken(request.headers.get('Authorization'));
+export async function authenticate(request: ApiRequest, registry: Registry): Promise<TokenGrant> {
+  const token = bearerToken(request.header('authorization'));
   if (token === undefined) throw new ApiError(401, AUTH_MESSAGES.missing);
   const grant = await registry.resolveToken(token);
   if (!grant) throw new ApiError(401, AUTH_MESSAGES.invalid);

@@ -15,9 +15,20 @@ export const PREFLIGHT_HEADERS = {
   'Access-Control-Max-Age': '600',
 } as const;
 
+// Responses built here with the CORS headers: reading the headers of one would make
+// the node adapter turn its lightweight Response into a full one.
+const built = new WeakSet<Response>();
+
+/** A response with the CORS headers (and `headers`), known to have them without reading them back. */
+export function corsResponse(body: BodyInit | null, status: number, headers: Record<string, string>): Response {
+  const response = new Response(body, { status, headers: { ...headers, ...CORS_HEADERS } });
+  built.add(response);
+  return response;
+}
+
 /** Adds the CORS headers to a response that lacks them, in place when its headers are mutable. */
 export function withCors(response: Response): Response {
-  if (response.headers.get('Access-Control-Allow-Origin') === '*') return response;
+  if (built.has(response) || response.headers.get('Access-Control-Allow-Origin') === '*') return response;
   try {
     for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
     return response;

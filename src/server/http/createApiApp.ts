@@ -2,10 +2,11 @@ import { Hono } from 'hono';
 import type { Registry } from '../registry/index.ts';
 import type { DataStore } from '../store/index.ts';
 import { exchangeOverlayId, readProfile, validateToken } from './accountRoutes.ts';
+import { answerResponse } from './Answer.ts';
 import { ApiError, errorResponse } from './ApiError.ts';
+import { fromWebRequest } from './ApiRequest.ts';
 import { type ApiLimits, resolveLimits } from './ApiLimits.ts';
 import { withCors } from './cors.ts';
-import { rememberIncoming } from './nodeBody.ts';
 import { readEntry, writeEntry } from './databaseRoutes.ts';
 import { devRouteGuard } from './devRoutes.ts';
 import { type Route, routeGuard } from './routeTable.ts';
@@ -47,10 +48,7 @@ export function createApiApp({ registry, store, limits, onInternalError = consol
   if (devRoutes) app.use('*', devRouteGuard(deps));
   app.use('*', routeGuard(routes));
   for (const { method, path, handler } of routes) {
-    app.on(method, path, (c) => {
-      rememberIncoming(c.req.raw, c.env);
-      return handler(c.req.raw);
-    });
+    app.on(method, path, async (c) => answerResponse(await handler(fromWebRequest(c.req.raw, c.env))));
   }
   // Unreachable behind routeGuard; kept so that no path can answer Hono's plain-text 404.
   app.notFound(() => withCors(errorResponse(new ApiError(404, 'Not found'))));

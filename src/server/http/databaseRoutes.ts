@@ -1,6 +1,8 @@
 import type { Registry } from '../registry/index.ts';
 import type { DataStore } from '../store/index.ts';
-import { ApiError, jsonResponse } from './ApiError.ts';
+import { type Answer, jsonAnswer } from './Answer.ts';
+import { ApiError } from './ApiError.ts';
+import type { ApiRequest } from './ApiRequest.ts';
 import type { ApiLimits } from './ApiLimits.ts';
 import { authenticate, requireOverlay } from './authenticate.ts';
 import { entryJson, measureValue, resolveAddress, singleParam } from './databaseRequest.ts';
@@ -14,7 +16,7 @@ export interface DatabaseDeps {
 
 /** `PATCH /me/database`: checks in the contract's order (401, 403, 415, 413, 400), then a durable write. */
 export function writeEntry({ registry, store, limits }: DatabaseDeps) {
-  return async (request: Request): Promise<Response> => {
+  return async (request: ApiRequest): Promise<Answer> => {
     const { userId, overlay: kind } = requireOverlay(await authenticate(request, registry));
     requireJsonContentType(request);
     const bytes = await readBody(request, limits.maxBodyBytes);
@@ -23,20 +25,20 @@ export function writeEntry({ registry, store, limits }: DatabaseDeps) {
     const { moduleId, name } = resolveAddress(body.id, body.key);
     if (valueJson === undefined) throw new ApiError(400, 'value is required (null is allowed)');
     await store.set({ userId, kind, moduleId, name }, valueJson);
-    return jsonResponse(200, entryJson(body.id as string, body.key as string, valueJson));
+    return jsonAnswer(200, entryJson(body.id as string, body.key as string, valueJson));
   };
 }
 
 /** `GET /me/database?id=&key=`: 404 naming the key when it was never set. */
 export function readEntry({ registry, store }: DatabaseDeps) {
-  return async (request: Request): Promise<Response> => {
+  return async (request: ApiRequest): Promise<Answer> => {
     const { userId, overlay: kind } = requireOverlay(await authenticate(request, registry));
-    const params = new URL(request.url).searchParams;
+    const params = new URL(request.url, 'http://api').searchParams;
     const id = singleParam(params, 'id');
     const key = singleParam(params, 'key');
     const { moduleId, name } = resolveAddress(id, key);
     const valueJson = await store.get({ userId, kind, moduleId, name });
     if (valueJson === undefined) throw new ApiError(404, `Not found - key ${JSON.stringify(key)} has never been set`);
-    return jsonResponse(200, entryJson(id, key, valueJson));
+    return jsonAnswer(200, entryJson(id, key, valueJson));
   };
 }

@@ -3,7 +3,9 @@ import * as z from 'zod/mini';
 import { AUTH_MESSAGES, isKind, type Kind, ProfileSchema } from '../../api/index.ts';
 import type { Registry, TokenGrant } from '../registry/index.ts';
 import type { DataStore } from '../store/index.ts';
-import { ApiError, jsonResponse } from './ApiError.ts';
+import { type Answer, answerResponse, jsonAnswer } from './Answer.ts';
+import { ApiError } from './ApiError.ts';
+import { type ApiRequest, fromWebRequest } from './ApiRequest.ts';
 import type { ApiLimits } from './ApiLimits.ts';
 import { authenticate } from './authenticate.ts';
 import { PREFLIGHT_HEADERS } from './cors.ts';
@@ -15,7 +17,7 @@ export interface DevDeps {
   limits: ApiLimits;
 }
 
-type DevHandler = (request: Request) => Promise<Response>;
+type DevHandler = (request: ApiRequest) => Promise<Answer>;
 
 /** The preflight of the developer routes also allows PUT (the studio's profile editor). */
 export const DEV_PREFLIGHT_HEADERS = {
@@ -47,7 +49,7 @@ export function devRouteGuard(deps: DevDeps): MiddlewareHandler {
       const allow = [...handlers.keys(), 'OPTIONS'].join(', ');
       throw new ApiError(405, `Method not allowed - ${method} is not served on ${path}; allowed: ${allow}`, { Allow: allow });
     }
-    return handler(c.req.raw);
+    return answerResponse(await handler(fromWebRequest(c.req.raw, c.env)));
   };
 }
 
@@ -55,12 +57,12 @@ export function devRouteGuard(deps: DevDeps): MiddlewareHandler {
 export function listDatabase({ registry, store }: DevDeps): DevHandler {
   return async (request) => {
     const grant = await authenticate(request, registry);
-    const kind = kindOf(grant, new URL(request.url).searchParams.get('kind'));
+    const kind = kindOf(grant, new URL(request.url, 'http://api').searchParams.get('kind'));
     const entries = await store.list(grant.userId, kind);
     const rows = entries.map(
       ({ moduleId, name, json }) => `{"moduleId":${JSON.stringify(moduleId)},"name":${JSON.stringify(name)},"value":${json}}`,
     );
-    return jsonResponse(200, `{"entries":[${rows.join(',')}]}`);
+    return jsonAnswer(200, `{"entries":[${rows.join(',')}]}`);
   };
 }
 
@@ -82,7 +84,7 @@ export function replaceProfile({ registry, limits }: DevDeps): DevHandler {
     if (!(await registry.replaceProfile(userId, body as z.infer<typeof ProfileSchema>))) {
       throw new ApiError(401, AUTH_MESSAGES.invalid);
     }
-    return jsonResponse(200, JSON.stringify(await registry.profile(userId)));
+    return jsonAnswer(200, JSON.stringify(await registry.profile(userId)));
   };
 }
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { fromWebRequest } from './ApiRequest.ts';
 import { readBody } from './readJsonBody.ts';
 
 /** A web Request whose body arrives in chunks without a Content-Length (as through a prefix-stripping mount). */
-function chunked(parts: string[]): Request {
+function chunked(parts: string[]) {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -10,7 +11,7 @@ function chunked(parts: string[]): Request {
       controller.close();
     },
   });
-  return new Request('http://x/me/database', { method: 'PATCH', body, duplex: 'half' } as RequestInit);
+  return fromWebRequest(new Request('http://x/me/database', { method: 'PATCH', body, duplex: 'half' } as RequestInit));
 }
 
 // The HTTP tests go through Node's server (the fast path reading Node's stream);
@@ -27,6 +28,6 @@ describe('readBody on a web Request', () => {
 
   it('refuses with 413 from the declared length before reading', async () => {
     const request = new Request('http://x/', { method: 'PATCH', body: 'x'.repeat(20), headers: { 'Content-Length': '20' } });
-    await expect(readBody(request, 10)).rejects.toMatchObject({ status: 413 });
+    await expect(readBody(fromWebRequest(request), 10)).rejects.toMatchObject({ status: 413 });
   });
 });

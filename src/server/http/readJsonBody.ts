@@ -1,9 +1,10 @@
 import { ApiError } from './ApiError.ts';
-import { incomingBody, readIncoming } from './nodeBody.ts';
+import type { ApiRequest } from './ApiRequest.ts';
+import { readIncoming } from './nodeBody.ts';
 
 /** 415 unless the media type is `application/json` (parameters such as charset allowed). */
-export function requireJsonContentType(request: Request): void {
-  const header = request.headers.get('Content-Type');
+export function requireJsonContentType(request: ApiRequest): void {
+  const header = request.header('content-type');
   const mediaType = (header ?? '').split(';', 1)[0]?.trim().toLowerCase();
   if (mediaType !== 'application/json') {
     const got = header === null ? 'none' : JSON.stringify(header.slice(0, 100));
@@ -22,13 +23,13 @@ const unreadable = () => new ApiError(400, 'Bad request - the request body could
  * The body's bytes, refused with 413 as soon as they pass `maxBytes`: by the
  * declared Content-Length before reading anything, else while streaming (chunked).
  */
-export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('Content-Length') ?? Number.NaN);
+export async function readBody(request: ApiRequest, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(request.header('content-length') ?? Number.NaN);
   if (declared > maxBytes) throw tooLarge(maxBytes);
-  const incoming = incomingBody(request);
-  if (incoming) return readIncoming(incoming, maxBytes, () => tooLarge(maxBytes), unreadable);
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
+  const body = request.body();
+  if (!body) return new Uint8Array(0);
+  if (!('getReader' in body)) return readIncoming(body, maxBytes, () => tooLarge(maxBytes), unreadable);
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {

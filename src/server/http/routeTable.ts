@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
+import type { Answer } from './Answer.ts';
 import { ApiError } from './ApiError.ts';
-import { PREFLIGHT_HEADERS } from './cors.ts';
+import type { ApiRequest } from './ApiRequest.ts';
+import { corsResponse, PREFLIGHT_HEADERS } from './cors.ts';
 
 export type RouteMethod = 'GET' | 'PATCH' | 'POST';
 
@@ -8,7 +10,7 @@ export type RouteMethod = 'GET' | 'PATCH' | 'POST';
 export interface Route {
   method: RouteMethod;
   path: string;
-  handler: (request: Request) => Promise<Response>;
+  handler: (request: ApiRequest) => Promise<Answer>;
 }
 
 /**
@@ -24,7 +26,7 @@ export function routeGuard(routes: readonly Route[]): MiddlewareHandler {
     const methods = allowed.get(path);
     if (!methods) throw new ApiError(404, `Not found - no endpoint at ${JSON.stringify(path.slice(0, 200))}`);
     const method = c.req.raw.method;
-    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
+    if (method === 'OPTIONS') return corsResponse(null, 204, PREFLIGHT_HEADERS);
     if (!methods.includes(method)) {
       const allow = [...methods, 'OPTIONS'].join(', ');
       throw new ApiError(405, `Method not allowed - ${method} is not served on ${path}; allowed: ${allow}`, { Allow: allow });

@@ -1,21 +1,27 @@
 import { StoreUnavailableError } from '../store/index.ts';
-import { ApiError, errorResponse } from './ApiError.ts';
+import { type Answer, answerResponse } from './Answer.ts';
+import { ApiError, errorAnswer } from './ApiError.ts';
 
 /**
  * Maps anything thrown while answering to `{code, message}`: ApiError as given,
  * an unavailable store to 503 with Retry-After, anything else to a bare 500
  * (reported through `onInternalError`, never shown to the client).
  */
-export function toErrorResponse(error: unknown, onInternalError: (error: unknown) => void): Response {
-  if (error instanceof ApiError) return errorResponse(error);
+export function toErrorAnswer(error: unknown, onInternalError: (error: unknown) => void): Answer {
+  if (error instanceof ApiError) return errorAnswer(error);
   if (error instanceof StoreUnavailableError) {
     const retryAfter = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
-    return errorResponse(
+    return errorAnswer(
       new ApiError(503, `Service unavailable - the data store cannot be reached; retry after ${retryAfter} s`, {
         'Retry-After': retryAfter,
       }),
     );
   }
   onInternalError(error);
-  return errorResponse(new ApiError(500, 'Internal server error'));
+  return errorAnswer(new ApiError(500, 'Internal server error'));
+}
+
+/** `toErrorAnswer` as a web Response. */
+export function toErrorResponse(error: unknown, onInternalError: (error: unknown) => void): Response {
+  return answerResponse(toErrorAnswer(error, onInternalError));
 }
