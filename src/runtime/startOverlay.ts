@@ -120,14 +120,17 @@ interface FirstProfile {
 
 /** Token and profile from the API; when it cannot be reached, the last ones seen. */
 async function firstProfile(client: ApiClient, params: OverlayParams, model: OverlayModel, cache: ProfileCache): Promise<FirstProfile | undefined> {
+  // Read while the network answers: it opens the local database off the start's critical path.
+  const lastSeen = cache.load().catch(() => undefined);
   try {
     const { kind } = await obtainToken(client, params.auth);
     const profile = await client.me();
     model.profile.value = toPublicProfile(profile);
-    await cache.save(profile, kind).catch(() => undefined);
+    // Not awaited: the modules need not wait for the copy (the store runs its transactions in order).
+    void cache.save(profile, kind).catch(() => undefined);
     return { kind, userId: profile.user.userId };
   } catch (error) {
-    const cached = await cache.load().catch(() => undefined);
+    const cached = await lastSeen;
     if (cached && isUnreachable(error)) {
       model.report('api', `API unreachable (${explain(error)}); showing the last profile seen, retrying`);
       model.fromCache.value = true;
