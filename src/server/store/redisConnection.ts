@@ -48,6 +48,9 @@ export async function connectRedis(spec: RedisStoreSpec, options: RedisConnectio
     connectTimeout: Math.max(commandTimeoutMs, 1000),
     retryStrategy: () => reconnectDelayMs,
     lazyConnect: false,
+    // The commands of one event-loop turn (many clients' requests) leave in one write:
+    // fewer syscalls, and with `appendfsync always` one fsync covers them all.
+    enableAutoPipelining: true,
   });
   watchHealth(redis, describeRedis(spec), reconnectDelayMs, log);
   return redis;
