@@ -1,4 +1,5 @@
 import type { Kind } from '../src/api/index.ts';
+import { HOST_LIMITS } from '../src/host/index.ts';
 import { createApiApp, type RunningApiServer, startApiServer } from '../src/server/index.ts';
 import { expect, test as base } from './fixtures.ts';
 import { StudioPage } from './support/StudioPage.ts';
@@ -62,6 +63,28 @@ test('a hung module is restarted, and the list shows its restarts and last error
   await expect(hang.getByTestId('module-error')).toContainText(/.+/, { timeout: 30_000 });
   await expect(hang).toContainText(/\d+ restarts?/);
   await studio.expectModuleState(COUNTER, 'ready');
+});
+
+test('a module that never connects is restarted with backoff, then marked crashed; the page goes on', async ({ studio, devApi, page }) => {
+  // Ten failures with a growing backoff take minutes: the page's clock runs them in a moment. The other
+  // modules sit out meanwhile, as their real answers to the heartbeats could not keep up with that clock.
+  await page.clock.install();
+  await openStudio(studio, devApi);
+  await studio.editProfile({ select: ['test.hostile.silent'], unselect: [COUNTER, STREAMINFO, GOAL] });
+  const silent = studio.moduleEntry('test.hostile.silent');
+  await studio.expectModuleState('test.hostile.silent', 'connecting');
+  const { helloTimeoutMs, maxRestarts, restartMaxMs } = HOST_LIMITS;
+  await page.clock.runFor(maxRestarts * (helloTimeoutMs + restartMaxMs));
+  await studio.expectModuleState('test.hostile.silent', 'crashed');
+  await expect(silent.getByTestId('module-error')).toContainText(`no hello within ${helloTimeoutMs} ms`);
+  await expect(silent).toContainText(`${maxRestarts} restarts`);
+  // It stays down: no frame of it comes back.
+  await page.clock.runFor(restartMaxMs * 2);
+  await studio.expectModuleState('test.hostile.silent', 'crashed');
+  await studio.editProfile({ select: [COUNTER] });
+  await studio.expectModuleState(COUNTER, 'ready');
+  await studio.clickInModule(COUNTER, 'increment');
+  await expect.poll(() => stored(devApi, COUNTER, 'count')).toBe(1);
 });
 
 test('the inspector shows what a module wrote, and an edit reaches the module and the server', async ({ studio, devApi }) => {
