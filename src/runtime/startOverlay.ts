@@ -6,8 +6,9 @@ import {
   selectedModules,
   toPublicProfile,
 } from '../api/index.ts';
-import type { ApiClient, ProfileCache } from '../client/index.ts';
+import type { ApiClient, ProfileCache, SyncStatus } from '../client/index.ts';
 import type { ModuleHost } from '../host/index.ts';
+import { deferModuleData } from './deferModuleData.ts';
 import { canIsolateSites, isolateModuleSites } from './isolateModuleSites.ts';
 import { obtainToken } from './obtainToken.ts';
 import type { OverlayModel } from './OverlayModel.ts';
@@ -38,10 +39,14 @@ export async function startOverlay(
   if (!first) return undefined;
   const { kind } = first;
   model.kind.value = kind;
-  const layer = await services.openDataLayer({ client, userId: first.userId, kind });
+  // The frames start while the local database opens: their calls wait for it.
+  const opening = services.openDataLayer({ client, userId: first.userId, kind });
   const host = services.createHost({
     kind,
-    data: layer.data,
+    data: deferModuleData(
+      opening.then((layer) => layer.data),
+      startingStatus(),
+    ),
     getProfile: async () => model.profile.value!,
     framesShareProcess: !canIsolateSites(services.pageUrl),
   });
@@ -54,6 +59,7 @@ export async function startOverlay(
     showModules(host, model, kind, isolateModuleSites(services.registry.value, services.pageUrl));
     showStates();
   });
+  const layer = await opening;
   model.phase.value = 'running';
   // One refresh at a time: against an API that does not answer, the 5 s retry must not stack them.
   let refreshing: Promise<void> | null = null;
@@ -214,4 +220,10 @@ function isUnreachable(error: unknown): boolean {
 function explain(error: unknown): string {
   if (error instanceof OverlayError) return `${error.code}: ${error.message}`;
   return error instanceof Error ? error.message : String(error);
+}
+
+/** What modules started before the local database opened are told: nothing pending that the page knows of yet. */
+function startingStatus(): SyncStatus {
+  const online = globalThis.navigator?.onLine !== false;
+  return { state: online ? 'online' : 'offline', online, pending: 0, oldestPendingAt: null, lastSyncAt: null, failed: [], storage: 'indexeddb' };
 }
