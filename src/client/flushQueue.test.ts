@@ -60,15 +60,27 @@ async function releaseUntil(held: Array<() => void>, done: Promise<unknown>): Pr
 }
 
 describe('flushQueue', () => {
-  it('sends the next entries while the answer of the first one is being recorded, and records answers in order', async () => {
+  it('sends the next entry while the answer of the last one is recorded, one answer ahead at most, and records answers in order', async () => {
     const { deps, events, held } = harness();
     const flushing = flushQueue(deps);
-    await expect.poll(() => events.filter((event) => event.startsWith('send'))).toEqual(['send a', 'send b', 'send c']);
-    // The first confirmation has not finished: nothing is settled yet, and the others wait their turn.
-    expect(events.filter((event) => !event.startsWith('send'))).toEqual(['confirm a']);
+    await expect.poll(() => events).toEqual(['send a', 'confirm a', 'send b']);
+    // b's answer is in, a's is still being recorded: c waits.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(events).toEqual(['send a', 'confirm a', 'send b']);
     await releaseUntil(held, flushing);
     await expect(flushing).resolves.toEqual({ kind: 'drained' });
     expect(events.filter((event) => !event.startsWith('send'))).toEqual(['confirm a', 'settled a', 'confirm b', 'settled b', 'confirm c', 'settled c']);
+  });
+
+  it('a recording that fails stops the flush: nothing more is sent, and the error is the outcome', async () => {
+    const { deps, events } = harness();
+    const failure = new Error('quota');
+    deps.records.confirm = async (sent) => {
+      events.push(`confirm ${sent.name}`);
+      throw failure;
+    };
+    await expect(flushQueue(deps)).rejects.toBe(failure);
+    expect(events).toEqual(['send a', 'confirm a', 'send b']);
   });
 
   it('a failure that stops the flush still waits for the answers already received to be recorded', async () => {

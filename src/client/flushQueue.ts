@@ -49,9 +49,10 @@ export async function flushQueue(deps: FlushDeps): Promise<FlushOutcome> {
 
 async function sendInOrder(line: QueueEntry[], deps: FlushDeps): Promise<FlushOutcome | null> {
   let sent = 0;
-  // Recording an answer (an IndexedDB transaction) overlaps sending the next entry.
-  // Requests still leave one at a time and in order, and answers are recorded in order.
-  let recording: Promise<void> = Promise.resolve();
+  // Recording an answer (an IndexedDB transaction) overlaps sending the next entry, one
+  // answer at a time: requests and recordings each stay in order, and a failed recording
+  // stops the flush before anything more is sent.
+  let recording: Promise<void> | null = null;
   try {
     for (const listed of line) {
       if (!deps.canContinue()) return { kind: 'stopped' };
@@ -59,8 +60,11 @@ async function sendInOrder(line: QueueEntry[], deps: FlushDeps): Promise<FlushOu
       if (!entry) continue;
       sent++;
       const answer = await sendOne(entry, deps);
+      await recording;
       if ('kind' in answer) return answer;
-      recording = recording.then(async () => deps.onSettled(entry, await answer.record()));
+      recording = answer.record().then((settled) => deps.onSettled(entry, settled));
+      // Awaited before the next send or at the end; until then its failure is not unhandled.
+      recording.catch(() => undefined);
     }
   } finally {
     await recording;
