@@ -94,4 +94,26 @@ describe('the database lane on Node’s server', () => {
       expect(viaLane, `${target} with Host ${host}`).toBe(viaApp);
     }
   });
+
+  it('closes the connection of an upload it refused without reading, as the app does, instead of reading on', async () => {
+    const keepsSending = (port: number) =>
+      new Promise<number>((resolve) => {
+        const started = Date.now();
+        const socket = connect(port, '127.0.0.1');
+        socket.write('PATCH /me/database HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
+        const chunk = `400\r\n${'x'.repeat(0x400)}\r\n`;
+        const sending = setInterval(() => socket.writable && socket.write(chunk), 5);
+        socket.on('data', () => {});
+        socket.on('error', () => {});
+        socket.on('close', () => {
+          clearInterval(sending);
+          resolve(Date.now() - started);
+        });
+        // Still open after 10 s: the server would read on until its request timeout.
+        setTimeout(() => socket.destroy(), 10_000);
+      });
+    const [viaLane, viaApp] = await Promise.all([keepsSending(lane.port), keepsSending(app.port)]);
+    expect(viaApp).toBeLessThan(5_000);
+    expect(viaLane).toBeLessThan(5_000);
+  });
 });

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeAnswer } from './Answer.ts';
 import { fromIncoming } from './ApiRequest.ts';
 import { type DatabaseDeps, readEntry, writeEntry } from './databaseRoutes.ts';
+import { drainUnread } from './drainUnread.ts';
 import { toErrorAnswer } from './toErrorResponse.ts';
 
 const PATH = '/me/database';
@@ -15,7 +16,7 @@ export type NodeLane = (incoming: IncomingMessage, outgoing: ServerResponse) => 
  * the fetch adapter's work per call (a Request with its URL and Headers, a
  * Response, the router). A request it would answer any differently, it leaves
  * to the app: another path or method, an absolute-form target, a missing or
- * malformed Host.
+ * malformed Host. Like the adapter, it reads an unread body only briefly.
  */
 export function databaseLane(deps: DatabaseDeps & { onInternalError: (error: unknown) => void }): NodeLane {
   const handlers = { PATCH: writeEntry(deps), GET: readEntry(deps) };
@@ -25,10 +26,12 @@ export function databaseLane(deps: DatabaseDeps & { onInternalError: (error: unk
     if (method !== 'PATCH' && method !== 'GET') return false;
     if (url !== PATH && !url.startsWith(`${PATH}?`)) return false;
     if (!hosts.valid(incoming.headers.host)) return false;
+    outgoing.once('finish', () => drainUnread(incoming));
     handlers[method](fromIncoming(incoming, url))
       .catch((error: unknown) => toErrorAnswer(error, deps.onInternalError))
       .then((answer) => writeAnswer(outgoing, answer))
-      .catch(deps.onInternalError);
+      // Only a throwing error hook gets here: the client gets no answer, the server stays up.
+      .catch(() => outgoing.destroy());
     return true;
   };
 }
