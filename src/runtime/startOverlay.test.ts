@@ -62,6 +62,47 @@ describe('startOverlay', () => {
     expect(model.profile.value).not.toHaveProperty('overlays');
   });
 
+  it('shows the modules before the data layer is open, and is running once it is', async () => {
+    const { services, shown } = world(async () => structuredClone(DEMO_PROFILE));
+    const opened = services.openDataLayer;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    services.openDataLayer = async (args) => {
+      await gate;
+      return opened(args);
+    };
+    const model = new OverlayModel(() => {});
+    const starting = startOverlay(params, model, services);
+    await expect.poll(() => shown.length).toBeGreaterThan(0);
+    expect(model.phase.value).not.toBe('running');
+    open();
+    await starting;
+    expect(model.phase.value).toBe('running');
+  });
+
+  it('stops, with its frames, when the data layer cannot start', async () => {
+    const { services } = world(async () => structuredClone(DEMO_PROFILE));
+    let destroyed = false;
+    const createHost = services.createHost;
+    services.createHost = (options) => {
+      const host = createHost(options);
+      host.destroy = () => {
+        destroyed = true;
+      };
+      return host;
+    };
+    services.openDataLayer = async () => {
+      throw new Error('no storage at all');
+    };
+    const model = new OverlayModel(() => {});
+    await expect(startOverlay(params, model, services)).resolves.toBeUndefined();
+    expect(model.phase.value).toBe('failed');
+    expect(destroyed).toBe(true);
+    expect(model.problems.value.map((p) => p.message)).toContain('the data layer could not start: no storage at all');
+  });
+
   it('follows a new selection on refresh and sends modules the new profile', async () => {
     const profile = structuredClone(DEMO_PROFILE);
     profile.selected.tools = ['demo.tool.counter'];

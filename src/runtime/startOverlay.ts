@@ -59,7 +59,17 @@ export async function startOverlay(
     showModules(host, model, kind, isolateModuleSites(services.registry.value, services.pageUrl));
     showStates();
   });
-  const layer = await opening;
+  let layer: DataLayer;
+  try {
+    layer = await opening;
+  } catch (error) {
+    // Not expected (the local store falls back to memory), but the frames must not run on without it.
+    stopSelection();
+    stopStates();
+    host.destroy();
+    model.fail('data', `the data layer could not start: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
   model.phase.value = 'running';
   // One refresh at a time: against an API that does not answer, the 5 s retry must not stack them.
   let refreshing: Promise<void> | null = null;
