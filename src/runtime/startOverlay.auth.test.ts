@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { OverlayError, type Profile } from '../api/index.ts';
 import type { ApiClient, ProfileCache, SyncStatus } from '../client/index.ts';
 import type { ModuleHost } from '../host/index.ts';
+import { FakeModuleData } from '../host/testing/FakeModuleData.ts';
 import { DEMO_PROFILE } from '../server/registry/demoSeed.ts';
 import { OverlayModel } from './OverlayModel.ts';
 import type { OverlayServices } from './OverlayServices.ts';
@@ -33,7 +34,7 @@ function world() {
   const services: OverlayServices = {
     createClient: () => client,
     profileCache: () => cache,
-    openDataLayer: async () => ({ data: {} as never, queue: {} as never, status, setToken: (token) => client.setToken(token), stop: () => {} }),
+    openDataLayer: async () => ({ data: new FakeModuleData(), queue: {} as never, status, setToken: (token) => client.setToken(token), stop: () => {} }),
     createHost: () => host,
     pageUrl: new URL('https://overlay.example/'),
     registry: signal([]),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type ModuleEntry, OverlayError, type Profile } from '../api/index.ts';
 import type { ApiClient, CachedProfile, ProfileCache, SyncStatus } from '../client/index.ts';
 import type { ModuleHost } from '../host/index.ts';
+import { FakeModuleData } from '../host/testing/FakeModuleData.ts';
 import { DEMO_PROFILE } from '../server/registry/demoSeed.ts';
 import { OverlayModel } from './OverlayModel.ts';
 import type { OverlayServices } from './OverlayServices.ts';
@@ -35,7 +36,7 @@ function world(me: () => Promise<Profile>, cached?: CachedProfile) {
   const services: OverlayServices = {
     createClient: () => client,
     profileCache: () => cache,
-    openDataLayer: async () => ({ data: {} as never, queue: {} as never, status: signal(status), setToken: () => {}, stop: () => {} }),
+    openDataLayer: async () => ({ data: new FakeModuleData(), queue: {} as never, status: signal(status), setToken: () => {}, stop: () => {} }),
     createHost: () => host,
     pageUrl: new URL('https://overlay.example/'),
     registry: signal([entry('demo.tool.counter'), entry('demo.tool.goal')]),
