@@ -39,28 +39,49 @@ export type OpenChannel = (name: string) => ChannelLike | null;
 export const openBroadcastChannel: OpenChannel = (name) =>
   typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : null;
 
-/** Wraps a channel: typed posts, received messages parsed, malformed ones dropped. */
+/** Several messages posted in one turn travel as one: a burst of writes is one post, not one per write. */
+const BatchSchema = z.object({ t: z.literal('batch'), messages: z.array(z.unknown()) });
+
+/**
+ * Wraps a channel: typed posts, received messages parsed, malformed ones
+ * dropped. Messages posted in the same turn leave together, in order, at its end.
+ */
 export function createQueueChannel(
   name: string,
   onMessage: (message: QueueMessage) => void,
   open: OpenChannel = openBroadcastChannel,
 ): QueueChannel {
   const channel = open(name);
+  const deliver = (data: unknown) => {
+    const parsed = QueueMessageSchema.safeParse(data);
+    if (parsed.success) onMessage(parsed.data as QueueMessage);
+  };
   if (channel) {
     channel.onmessage = (event) => {
-      const parsed = QueueMessageSchema.safeParse(event.data);
-      if (parsed.success) onMessage(parsed.data as QueueMessage);
+      const batch = BatchSchema.safeParse(event.data);
+      if (batch.success) for (const message of batch.data.messages) deliver(message);
+      else deliver(event.data);
     };
   }
+  let outbox: QueueMessage[] = [];
+  const send = () => {
+    const messages = outbox;
+    outbox = [];
+    if (messages.length === 0) return;
+    try {
+      channel?.postMessage(messages.length === 1 ? messages[0] : { t: 'batch', messages });
+    } catch {
+      // A closed channel (page going away): the other tabs re-read the store anyway.
+    }
+  };
   return {
     post(message) {
-      try {
-        channel?.postMessage(message);
-      } catch {
-        // A closed channel (page going away): the other tabs re-read the store anyway.
-      }
+      if (!channel) return;
+      outbox.push(message);
+      if (outbox.length === 1) queueMicrotask(send);
     },
     close() {
+      send();
       if (channel) channel.onmessage = null;
       channel?.close();
     },
