@@ -17,13 +17,13 @@ import { SyncStatusModel } from './SyncStatusModel.ts';
 import { defaultPageEvents, watchPage } from './watchPage.ts';
 import type { WriteQueue, WriteQueueOptions } from './WriteQueue.ts';
 
+/** The other tabs learn the flusher's last sync time to this step (each change of state at once). */
+export const SYNC_TIME_STEP_MS = 1000;
+
 /**
  * The offline write queue of one data space (userId, kind): see the README's
  * "Offline write queue" and `WriteQueue` for what it promises.
  */
-/** The other tabs learn the flusher's last sync time to this step (each change of state at once). */
-export const SYNC_TIME_STEP_MS = 1000;
-
 export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   const { client, userId, kind, clock = systemClock, random = Math.random } = options;
   if (!client || !userId || !kind) throw new TypeError('createWriteQueue: client, userId and kind are required');
