@@ -8,7 +8,7 @@ import { ApiError } from './ApiError.ts';
 import { type ApiRequest, fromWebRequest } from './ApiRequest.ts';
 import type { ApiLimits } from './ApiLimits.ts';
 import { authenticate } from './authenticate.ts';
-import { PREFLIGHT_HEADERS } from './cors.ts';
+import { corsResponse, PREFLIGHT_HEADERS } from './cors.ts';
 import { parseJsonObject, readBody, requireJsonContentType } from './readJsonBody.ts';
 
 export interface DevDeps {
@@ -43,7 +43,7 @@ export function devRouteGuard(deps: DevDeps): MiddlewareHandler {
     const handlers = table.get(path);
     if (!handlers) return next();
     const method = c.req.raw.method;
-    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: DEV_PREFLIGHT_HEADERS });
+    if (method === 'OPTIONS') return corsResponse(null, 204, DEV_PREFLIGHT_HEADERS);
     const handler = handlers.get(method);
     if (!handler) {
       const allow = [...handlers.keys(), 'OPTIONS'].join(', ');
