@@ -87,7 +87,10 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
   function connect(): void {
     if (!running || socket) return;
     const token = options.getToken();
-    if (!token) return retry();
+    if (!token) {
+      retry();
+      return;
+    }
     opened = false;
     try {
       socket = openSocket(liveAddress(options.baseUrl).ws);
