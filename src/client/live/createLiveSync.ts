@@ -164,7 +164,8 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
       lastLocal.set(idOf(write), JSON.stringify([write.from, write.value]));
     },
     accepted(write) {
-      if (state.peek() !== 'live') return;
+      // Also while reconnecting: the replay from the cursor brings the echo (a reset, or the overdue check, ends the wait).
+      if (!holding()) return;
       lastLocal.delete(idOf(write));
       applyFromServer(merge.accepted(write));
     },
