@@ -1,3 +1,5 @@
+import { LIVE_PATH } from '../../api/index.ts';
+
 /** The part of a browser WebSocket the live connection uses, so tests hand in their own. */
 export interface LiveSocket {
   send(data: string): void;
@@ -31,7 +33,7 @@ export const probeWithFetch: ProbeEndpoint = async (url) => {
 
 /** `ws://` or `wss://` address of the endpoint under an API base (absolute, or relative to the page). */
 export function liveAddress(baseUrl: string, pageUrl = globalThis.location?.href): { http: string; ws: string } {
-  const http = new URL(`${baseUrl.replace(/\/+$/, '')}/me/database/changes`, pageUrl);
+  const http = new URL(`${baseUrl.replace(/\/+$/, '')}${LIVE_PATH}`, pageUrl);
   const ws = new URL(http);
   ws.protocol = http.protocol === 'https:' ? 'wss:' : 'ws:';
   return { http: http.href, ws: ws.href };

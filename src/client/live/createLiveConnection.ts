@@ -1,5 +1,5 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
-import { type Json, LIVE_SILENCE_MS, type LiveAuthMessage, LiveServerMessageSchema } from '../../api/index.ts';
+import { type Json, type LiveAuth, LiveServerMessageSchema } from '../../api/index.ts';
 import { type BackoffOptions, backoffDelay } from '../backoffDelay.ts';
 import { type Clock, systemClock } from '../Clock.ts';
 import { liveAddress, type LiveSocket, type OpenSocket, openWebSocket, type ProbeEndpoint, probeWithFetch } from './LiveSocket.ts';
@@ -47,6 +47,9 @@ export interface LiveConnection {
   /** A good moment to try again now (back online, new token), unless connected. */
   wake(): void;
 }
+
+/** The server pings every 15 s; this much silence means the connection is gone (api-contract.md). */
+const LIVE_SILENCE_MS = 40_000;
 
 const DEFAULT_LIVE_BACKOFF: BackoffOptions = { baseMs: 500, capMs: 15_000, maxRetryAfterMs: 15_000 };
 
@@ -104,7 +107,7 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
     current.onopen = () => {
       opened = true;
       heard();
-      const auth: LiveAuthMessage = { type: 'auth', token, ...(cursor !== undefined && { since: cursor }) };
+      const auth: LiveAuth = { type: 'auth', token, ...(cursor !== undefined && { since: cursor }) };
       current.send(JSON.stringify(auth));
     };
     current.onmessage = (event) => receive(event.data);
