@@ -19,7 +19,6 @@ test('without the live endpoint the page polls the keys its modules use, and tel
   const counter = await overlay.open({ modules: [COUNTER] });
   await expect(new DebugPanel(page).live).toHaveText('polling');
   const log = await ChangeLog.attach(counter);
-  await expect.poll(() => log.liveState()).toBe('polling');
 
   await api.set('dashboard.remote', `${COUNTER}:count`, 12);
   // Re-read every 5 s: within one period and a bit.
@@ -30,6 +29,7 @@ test('without the live endpoint the page polls the keys its modules use, and tel
   // Its own writes still go through, and are not told back to it.
   await counter.getByTestId('increment').click();
   await expect.poll(() => api.get(COUNTER, 'count')).toBe(13);
+  await expect.poll(() => log.liveState()).toBe('polling');
   await api.set('dashboard.remote', `${COUNTER}:label`, 'polled');
   await expect(counter.getByTestId('label')).toHaveText('polled', { timeout: 7_000 });
   expect(await log.values('count')).toEqual([12]);
