@@ -1,4 +1,5 @@
 import { createPageApp } from '../../cli/createPageApp.ts';
+import { LIVE_PATH } from '../../api/index.ts';
 import { createApiApp, DEMO_SEED, type RunningApiServer, startApiServer } from '../../server/index.ts';
 
 /** The reference server behind the harness pages, counting what the pages send. */
@@ -21,8 +22,9 @@ export async function startHarnessServer(siteDir: string, sqlitePath: string): P
   const server = await startApiServer({
     seed: DEMO_SEED,
     store: `sqlite:${sqlitePath}`,
+    live: { path: `/api${LIVE_PATH}` },
     wrap: (store, registry) => {
-      const api = createApiApp({ registry, store });
+      const api = createApiApp({ registry, store, live: true });
       const counting = {
         fetch(request: Request) {
           if (request.method === 'PATCH' && new URL(request.url).pathname === '/me/database') patches++;

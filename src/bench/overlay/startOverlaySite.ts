@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Profile } from '../../api/index.ts';
+import { LIVE_PATH, type Profile } from '../../api/index.ts';
 import { createPageApp } from '../../cli/createPageApp.ts';
 import { createApiApp, createMemoryRegistry, DEMO_OVERLAY_IDS, DEMO_SEED, startApiServer } from '../../server/index.ts';
 import type { BenchContext } from '../BenchContext.ts';
@@ -33,7 +33,8 @@ export async function startOverlaySite(context: BenchContext): Promise<OverlaySi
   const server = await startApiServer({
     registry,
     store: `sqlite:${join(await context.tempDir('overlay-db'), 'api.sqlite')}`,
-    wrap: (store) => createPageApp({ distDir, api: createApiApp({ registry, store }) }),
+    live: { path: `/api${LIVE_PATH}` },
+    wrap: (store) => createPageApp({ distDir, api: createApiApp({ registry, store, live: true }) }),
   });
   return {
     overlayUrl: `${server.url}/?overlay=${DEMO_OVERLAY_IDS.tool}`,

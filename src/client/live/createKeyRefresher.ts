@@ -35,6 +35,9 @@ export interface KeyRefresher {
 export function createKeyRefresher(options: KeyRefresherOptions): KeyRefresher {
   const known = new Map<string, { target: KeyTarget; json: string | undefined; version: number }>();
   const idOf = (target: KeyTarget) => `${target.moduleId}\u0000${target.name}`;
+  /** Keys waiting for the pass in progress (or the next). */
+  const queue = new Map<string, KeyTarget>();
+  let running: Promise<void> | null = null;
 
   async function refreshOne(target: KeyTarget): Promise<void> {
     const before = known.get(idOf(target))?.version;
@@ -63,8 +66,19 @@ export function createKeyRefresher(options: KeyRefresherOptions): KeyRefresher {
     knows: (target, value) => known.get(idOf(target))?.json === JSON.stringify(value),
     async refresh(targets) {
       const list = targets ?? [...known.values()].map((entry) => entry.target);
-      // One at a time: the API calls of the modules must not queue behind a burst of re-reads.
-      for (const target of list) await refreshOne(target);
+      for (const target of list) queue.set(idOf(target), target);
+      // One pass at a time, one read at a time: the modules' own API calls must not queue
+      // behind a burst of re-reads, and a slow pass must not be joined by the next one.
+      if (running) return running;
+      running = (async () => {
+        for (const [id, target] of queue) {
+          queue.delete(id);
+          await refreshOne(target);
+        }
+      })().finally(() => {
+        running = null;
+      });
+      return running;
     },
   };
   return refresher;
