@@ -13,6 +13,8 @@ export type { ChannelLike, OpenChannel } from './createQueueChannel.ts';
 export type { NewWrite, Space } from './createQueueStore.ts';
 export { createWriteQueue } from './createWriteQueue.ts';
 export type { LockRequester } from './FlusherLock.ts';
+export type { LiveChange, LiveConnection, LiveConnectionOptions, LiveState, LiveTransport } from './live/index.ts';
+export { createLiveConnection } from './live/index.ts';
 export type { DataChange, FailedWrite, ModuleData, SyncState, SyncStatus } from './ModuleData.ts';
 export type { LocalStore, LocalStoreOptions, StorageKind } from './openLocalStore.ts';
 export { LOCAL_DB_NAME, LOCAL_STORE_NAME, openLocalStore } from './openLocalStore.ts';
