@@ -46,28 +46,21 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   const post = (message: QueueMessage) => channel?.post(message);
   const syncNews = createSyncBroadcast((news) => post({ t: 'sync', ...news }));
   const memory = createReadYourWrites();
-  const live =
-    options.live === false
-      ? null
-      : createLiveSync({
-          client,
-          clock,
-          random,
-          state: model.live,
-          isPending: (target) => model.pendingSeq(target) !== undefined,
-          emit: (change) => tellModules(change),
-          saveConfirmed: (target, value) => records.saveRead(target.moduleId, target.name, value, clock.now()),
-          relay: post,
-          connection: options.live,
-        });
+  const live = options.live === false ? null : createLiveSync({
+    client, clock, random, state: model.live, relay: post, connection: options.live,
+    isPending: (target) => model.pendingSeq(target) !== undefined,
+    emit: (change) => tellModules(change),
+    saveConfirmed: (target, value) => records.saveRead(target.moduleId, target.name, value, clock.now()),
+  });
 
   function tellModules(change: DataChange): void {
     for (const listener of listeners) listener(change);
   }
 
   function emit(entry: QueueEntry, remote = false): void {
-    tellModules({ moduleId: entry.moduleId, name: entry.name, value: entry.value, from: entry.id, ...(remote && { remote }) });
-    live?.wrote({ moduleId: entry.moduleId, name: entry.name, value: entry.value, from: entry.id });
+    const write = { moduleId: entry.moduleId, name: entry.name, value: entry.value, from: entry.id };
+    tellModules({ ...write, ...(remote && { remote }) });
+    live?.wrote(write);
   }
 
   function setSync(state: SyncState, online = model.online.peek(), lastSyncAt = model.lastSyncAt.peek()): void {
