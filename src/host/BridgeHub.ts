@@ -1,6 +1,6 @@
 import type { BridgeEventName, Kind, ModuleEntry, PublicProfile } from '../api/index.ts';
-import type { DataChange, ModuleData, SyncStatus } from '../client/ModuleData.ts';
-import { type Throttled, throttleLatest } from '../client/throttleLatest.ts';
+import type { DataChange, ModuleData, SyncStatus } from '../client/data/ModuleData.ts';
+import { type Throttled, throttleLatest } from './throttleLatest.ts';
 import type { Clock } from './Clock.ts';
 import { createBridgeMethods } from './createBridgeMethods.ts';
 import type { HostLimits } from './HostLimits.ts';

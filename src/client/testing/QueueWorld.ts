@@ -1,11 +1,11 @@
 import type { UseStore } from 'idb-keyval';
-import { createDurableStore } from '../createDurableStore.ts';
-import { type ApiClient, createApiClient } from '../createApiClient.ts';
-import { createModuleData } from '../createModuleData.ts';
-import { createWriteQueue } from '../createWriteQueue.ts';
-import type { ModuleData } from '../ModuleData.ts';
-import { type LocalStore, openLocalStore } from '../openLocalStore.ts';
-import type { WriteQueue, WriteQueueOptions } from '../WriteQueue.ts';
+import { createDurableStore } from '../storage/createDurableStore.ts';
+import { type ApiClient, createApiClient } from '../http/createApiClient.ts';
+import { createModuleData } from '../data/createModuleData.ts';
+import { createWriteQueue } from '../queue/createWriteQueue.ts';
+import type { ModuleData } from '../data/ModuleData.ts';
+import { type LocalStore, openLocalStore } from '../storage/openLocalStore.ts';
+import type { WriteQueue, WriteQueueOptions } from '../queue/WriteQueue.ts';
 import { ChannelHub } from './ChannelHub.ts';
 import { FakeLocks } from './FakeLocks.ts';
 import { FakeServer } from './FakeServer.ts';

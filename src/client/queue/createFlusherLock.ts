@@ -1,0 +1,29 @@
+import type { Clock } from '../Clock.ts';
+import { createLeaseLock } from '../tabs/createLeaseLock.ts';
+import { createWebLock } from '../tabs/createWebLock.ts';
+import type { FlusherLock, LockRequester } from '../tabs/FlusherLock.ts';
+import type { KeyValueStore } from '../storage/KeyValueStore.ts';
+import type { Space } from './createQueueStore.ts';
+
+export interface FlusherLockOptions {
+  space: Space;
+  /** Web Locks; without them a lease in the store. */
+  locks: LockRequester | null;
+  store: KeyValueStore;
+  holder: string;
+  clock: Clock;
+  leaseMs?: number;
+}
+
+/** A Web Lock where the browser has them, else a lease in IndexedDB; one name per (userId, kind). */
+export function createFlusherLock(options: FlusherLockOptions): FlusherLock {
+  const { space, locks } = options;
+  if (locks) return createWebLock(`overlay-queue:${space.userId}:${space.kind}`, locks);
+  return createLeaseLock({
+    store: options.store,
+    key: ['lease', space.userId, space.kind],
+    holder: options.holder,
+    clock: options.clock,
+    ttlMs: options.leaseMs,
+  });
+}
