@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import type { Registry } from '../registry/index.ts';
 import type { DataStore } from '../store/index.ts';
-import { exchangeOverlayId, readProfile, validateToken } from './accountRoutes.ts';
+import { exchangeOverlayId, readProfile, validateToken } from './account/accountRoutes.ts';
 import { answerResponse } from './Answer.ts';
 import { ApiError, errorResponse } from './ApiError.ts';
 import { fromWebRequest } from './ApiRequest.ts';
 import { type ApiLimits, resolveLimits } from './ApiLimits.ts';
 import { withCors } from './cors.ts';
-import { readEntry, writeEntry } from './databaseRoutes.ts';
-import { devRouteGuard } from './devRoutes.ts';
+import { readEntry, writeEntry } from './database/databaseRoutes.ts';
+import { devRouteGuard } from './dev/devRoutes.ts';
 import { type Route, routeGuard } from './routeTable.ts';
 import { toErrorResponse } from './toErrorResponse.ts';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, type Profile } from '../../api/index.ts';
-import { startTestServer } from '../testing/apiTestClient.ts';
-import { expectError } from '../testing/expectError.ts';
-import { TEST_SEED } from '../testing/testSeed.ts';
-import { createApiApp } from './createApiApp.ts';
+import { AUTH_MESSAGES, type Profile } from '../../../api/index.ts';
+import { startTestServer } from '../../testing/apiTestClient.ts';
+import { expectError } from '../../testing/expectError.ts';
+import { TEST_SEED } from '../../testing/testSeed.ts';
+import { createApiApp } from '../createApiApp.ts';
 
 type Api = Awaited<ReturnType<typeof startTestServer>>;
 let dev: Api;

@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KINDS } from '../../api/index.ts';
-import { startTestServer } from '../testing/apiTestClient.ts';
-import { MALFORMED_HTTP, randomRequest, seededRandom } from '../testing/fuzzRequests.ts';
+import { KINDS } from '../../../api/index.ts';
+import { startTestServer } from '../../testing/apiTestClient.ts';
+import { MALFORMED_HTTP, randomRequest, seededRandom } from '../../testing/fuzzRequests.ts';
 
 type Api = Awaited<ReturnType<typeof startTestServer>>;
 let api: Api;

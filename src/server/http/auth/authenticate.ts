@@ -1,7 +1,7 @@
-import { AUTH_MESSAGES } from '../../api/index.ts';
-import type { Registry, TokenGrant } from '../registry/index.ts';
-import { ApiError } from './ApiError.ts';
-import type { ApiRequest } from './ApiRequest.ts';
+import { AUTH_MESSAGES } from '../../../api/index.ts';
+import type { Registry, TokenGrant } from '../../registry/index.ts';
+import { ApiError } from '../ApiError.ts';
+import type { ApiRequest } from '../ApiRequest.ts';
 
 /** The token of a `Bearer <token>` header (scheme case-insensitive); `undefined` when there is none. */
 export function bearerToken(header: string | null): string | undefined {

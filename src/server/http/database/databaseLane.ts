@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { writeAnswer } from './Answer.ts';
-import { fromIncoming } from './ApiRequest.ts';
+import { writeAnswer } from '../Answer.ts';
+import { fromIncoming } from '../ApiRequest.ts';
 import { type DatabaseDeps, readEntry, writeEntry } from './databaseRoutes.ts';
-import { drainUnread } from './drainUnread.ts';
-import { toErrorAnswer } from './toErrorResponse.ts';
+import { drainUnread } from '../body/drainUnread.ts';
+import { toErrorAnswer } from '../toErrorResponse.ts';
 
 const PATH = '/me/database';
 

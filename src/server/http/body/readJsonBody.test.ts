@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromWebRequest } from './ApiRequest.ts';
+import { fromWebRequest } from '../ApiRequest.ts';
 import { readBody } from './readJsonBody.ts';
 
 /** A web Request whose body arrives in chunks without a Content-Length (as through a prefix-stripping mount). */

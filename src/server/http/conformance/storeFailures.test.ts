@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DataStore } from '../store/index.ts';
-import { StoreUnavailableError } from '../store/index.ts';
-import { startTestServer } from '../testing/apiTestClient.ts';
-import { expectError } from '../testing/expectError.ts';
+import type { DataStore } from '../../store/index.ts';
+import { StoreUnavailableError } from '../../store/index.ts';
+import { startTestServer } from '../../testing/apiTestClient.ts';
+import { expectError } from '../../testing/expectError.ts';
 
 /** A store that fails every call with `error`: a real DataStore, as a broken backend would behave. */
 function failingStore(error: () => Error): DataStore {

@@ -1,10 +1,10 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KINDS } from '../../api/index.ts';
-import { type RunningApiServer, startApiServer } from '../startApiServer.ts';
-import { randomRequest, seededRandom } from '../testing/fuzzRequests.ts';
-import { TEST_SEED } from '../testing/testSeed.ts';
-import { createApiApp } from './createApiApp.ts';
+import { KINDS } from '../../../api/index.ts';
+import { type RunningApiServer, startApiServer } from '../../startApiServer.ts';
+import { randomRequest, seededRandom } from '../../testing/fuzzRequests.ts';
+import { TEST_SEED } from '../../testing/testSeed.ts';
+import { createApiApp } from '../createApiApp.ts';
 
 // Two servers on one store and registry: `lane` serves the database routes on Node's
 // server directly, `app` sends everything through the fetch adapter and Hono.

@@ -1,5 +1,5 @@
-import { OverlayError, type ResolvedKey, resolveKey } from '../../api/index.ts';
-import { ApiError } from './ApiError.ts';
+import { OverlayError, type ResolvedKey, resolveKey } from '../../../api/index.ts';
+import { ApiError } from '../ApiError.ts';
 
 /**
  * Applies the key rules (spec 2.1) to an `id` and `key` as received; 400 naming

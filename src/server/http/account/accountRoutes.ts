@@ -1,11 +1,11 @@
-import { AUTH_MESSAGES, type OverlayToken, type Validation } from '../../api/index.ts';
-import type { Registry } from '../registry/index.ts';
-import { type Answer, jsonAnswer } from './Answer.ts';
-import { ApiError } from './ApiError.ts';
-import type { ApiRequest } from './ApiRequest.ts';
-import type { ApiLimits } from './ApiLimits.ts';
-import { authenticate } from './authenticate.ts';
-import { parseJsonObject, readBody, requireJsonContentType } from './readJsonBody.ts';
+import { AUTH_MESSAGES, type OverlayToken, type Validation } from '../../../api/index.ts';
+import type { Registry } from '../../registry/index.ts';
+import { type Answer, jsonAnswer } from '../Answer.ts';
+import { ApiError } from '../ApiError.ts';
+import type { ApiRequest } from '../ApiRequest.ts';
+import type { ApiLimits } from '../ApiLimits.ts';
+import { authenticate } from '../auth/authenticate.ts';
+import { parseJsonObject, readBody, requireJsonContentType } from '../body/readJsonBody.ts';
 
 export interface AccountDeps {
   registry: Registry;

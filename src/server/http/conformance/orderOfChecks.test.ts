@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { AUTH_MESSAGES } from '../../api/index.ts';
-import { startTestServer } from '../testing/apiTestClient.ts';
-import { expectError } from '../testing/expectError.ts';
+import { AUTH_MESSAGES } from '../../../api/index.ts';
+import { startTestServer } from '../../testing/apiTestClient.ts';
+import { expectError } from '../../testing/expectError.ts';
 
 type Api = Awaited<ReturnType<typeof startTestServer>>;
 let api: Api;

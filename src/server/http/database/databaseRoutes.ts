@@ -1,12 +1,12 @@
-import type { Registry } from '../registry/index.ts';
-import type { DataStore } from '../store/index.ts';
-import { type Answer, jsonAnswer } from './Answer.ts';
-import { ApiError } from './ApiError.ts';
-import type { ApiRequest } from './ApiRequest.ts';
-import type { ApiLimits } from './ApiLimits.ts';
-import { authenticate, requireOverlay } from './authenticate.ts';
+import type { Registry } from '../../registry/index.ts';
+import type { DataStore } from '../../store/index.ts';
+import { type Answer, jsonAnswer } from '../Answer.ts';
+import { ApiError } from '../ApiError.ts';
+import type { ApiRequest } from '../ApiRequest.ts';
+import type { ApiLimits } from '../ApiLimits.ts';
+import { authenticate, requireOverlay } from '../auth/authenticate.ts';
 import { entryJson, measureValue, resolveAddress, singleParam } from './databaseRequest.ts';
-import { parseJsonObject, readBody, requireJsonContentType } from './readJsonBody.ts';
+import { parseJsonObject, readBody, requireJsonContentType } from '../body/readJsonBody.ts';
 
 export interface DatabaseDeps {
   registry: Registry;

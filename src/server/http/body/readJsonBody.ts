@@ -1,5 +1,5 @@
-import { ApiError } from './ApiError.ts';
-import type { ApiRequest } from './ApiRequest.ts';
+import { ApiError } from '../ApiError.ts';
+import type { ApiRequest } from '../ApiRequest.ts';
 import { readIncoming } from './nodeBody.ts';
 
 /** 415 unless the media type is `application/json` (parameters such as charset allowed). */

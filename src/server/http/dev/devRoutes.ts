@@ -1,15 +1,15 @@
 import type { MiddlewareHandler } from 'hono';
 import * as z from 'zod/mini';
-import { AUTH_MESSAGES, isKind, type Kind, ProfileSchema } from '../../api/index.ts';
-import type { Registry, TokenGrant } from '../registry/index.ts';
-import type { DataStore } from '../store/index.ts';
-import { type Answer, answerResponse, jsonAnswer } from './Answer.ts';
-import { ApiError } from './ApiError.ts';
-import { type ApiRequest, fromWebRequest } from './ApiRequest.ts';
-import type { ApiLimits } from './ApiLimits.ts';
-import { authenticate } from './authenticate.ts';
-import { corsResponse, PREFLIGHT_HEADERS } from './cors.ts';
-import { parseJsonObject, readBody, requireJsonContentType } from './readJsonBody.ts';
+import { AUTH_MESSAGES, isKind, type Kind, ProfileSchema } from '../../../api/index.ts';
+import type { Registry, TokenGrant } from '../../registry/index.ts';
+import type { DataStore } from '../../store/index.ts';
+import { type Answer, answerResponse, jsonAnswer } from '../Answer.ts';
+import { ApiError } from '../ApiError.ts';
+import { type ApiRequest, fromWebRequest } from '../ApiRequest.ts';
+import type { ApiLimits } from '../ApiLimits.ts';
+import { authenticate } from '../auth/authenticate.ts';
+import { corsResponse, PREFLIGHT_HEADERS } from '../cors.ts';
+import { parseJsonObject, readBody, requireJsonContentType } from '../body/readJsonBody.ts';
 
 export interface DevDeps {
   registry: Registry;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../testing/apiTestClient.ts';
+import { startTestServer } from '../../testing/apiTestClient.ts';
 
 type Api = Awaited<ReturnType<typeof startTestServer>>;
 let api: Api;

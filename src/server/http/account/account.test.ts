@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OverlayTokenSchema, ProfileSchema, ValidateSchema } from '../../api/index.ts';
-import { startTestServer } from '../testing/apiTestClient.ts';
-import { TEST_SEED } from '../testing/testSeed.ts';
+import { OverlayTokenSchema, ProfileSchema, ValidateSchema } from '../../../api/index.ts';
+import { startTestServer } from '../../testing/apiTestClient.ts';
+import { TEST_SEED } from '../../testing/testSeed.ts';
 
 type Api = Awaited<ReturnType<typeof startTestServer>>;
 let api: Api;
