@@ -1,5 +1,5 @@
 import type { BridgeEventName, Kind, ModuleEntry, PublicProfile } from '../api/index.ts';
-import type { DataChange, ModuleData, SyncStatus } from '../client/data/ModuleData.ts';
+import type { DataChange, ModuleData, SyncStatus } from '../client/index.ts';
 import { type Throttled, throttleLatest } from './throttleLatest.ts';
 import type { Clock } from './Clock.ts';
 import { createBridgeMethods } from './createBridgeMethods.ts';

@@ -1,4 +1,4 @@
-import { type Clock, systemClock } from '../client/Clock.ts';
+import { type Clock, systemClock } from '../client/index.ts';
 
 // One clock shape for the page: the host and the write queue take the same kind of object.
 export { type Clock, systemClock };

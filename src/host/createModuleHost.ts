@@ -1,5 +1,5 @@
 import { isKind, type Kind, type ModuleEntry, type PublicProfile, type Welcome } from '../api/index.ts';
-import type { ModuleData } from '../client/data/ModuleData.ts';
+import type { ModuleData } from '../client/index.ts';
 import { BridgeHub, type HostEventName } from './BridgeHub.ts';
 import { type Clock, monotonicClock } from './Clock.ts';
 import { createFrameLayer } from './createFrameLayer.ts';

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HelloSchema } from '../api/index.ts';
-import { createBridgeMethods } from '../host/createBridgeMethods.ts';
-import { FloodGuard } from '../host/FloodGuard.ts';
-import { HOST_LIMITS } from '../host/HostLimits.ts';
-import { ModuleConnection } from '../host/ModuleConnection.ts';
+import { createBridgeMethods } from '../host/index.ts';
+import { FloodGuard } from '../host/index.ts';
+import { HOST_LIMITS } from '../host/index.ts';
+import { ModuleConnection } from '../host/index.ts';
 import { FakeModuleData } from '../host/testing/FakeModuleData.ts';
 import { ManualClock } from '../client/testing/ManualClock.ts';
 import { createOverlay } from './createOverlay.ts';

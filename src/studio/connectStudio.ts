@@ -1,8 +1,8 @@
 import { effect, untracked } from '@preact/signals';
 import type { ModuleHost } from '../host/index.ts';
-import { createOverlayServices } from '../runtime/createOverlayServices.ts';
-import type { OverlayParams } from '../runtime/parseOverlayParams.ts';
-import { type OverlayController, startOverlay } from '../runtime/startOverlay.ts';
+import { createOverlayServices } from '../runtime/index.ts';
+import type { OverlayParams } from '../runtime/index.ts';
+import { type OverlayController, startOverlay } from '../runtime/index.ts';
 import { createDevApi, type DevApi } from './createDevApi.ts';
 import { STUDIO_WRITER } from './DatabaseModel.ts';
 import { describeError } from './describeError.ts';

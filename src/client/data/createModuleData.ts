@@ -1,6 +1,6 @@
 import { type Json, OverlayError, resolveKey } from '../../api/index.ts';
 import { assertJsonValue } from './assertJsonValue.ts';
-import type { WriteQueue } from '../queue/WriteQueue.ts';
+import type { WriteQueue } from '../queue/index.ts';
 import type { ModuleData } from './ModuleData.ts';
 
 export interface ModuleDataOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryKeyValue } from '../storage/createMemoryKeyValue.ts';
+import { createMemoryKeyValue } from '../storage/index.ts';
 import { createProfileCache } from './createProfileCache.ts';
 import { hashIdentity } from './hashIdentity.ts';
 import { ManualClock } from '../testing/ManualClock.ts';

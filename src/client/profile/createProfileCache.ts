@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { type Kind, KindSchema, type Profile, type PublicProfile, PublicProfileSchema, toPublicProfile } from '../../api/index.ts';
 import { type Clock, systemClock } from '../Clock.ts';
 import { hashIdentity } from './hashIdentity.ts';
-import type { KeyValueStore } from '../storage/KeyValueStore.ts';
+import type { KeyValueStore } from '../storage/index.ts';
 
 const CachedProfileSchema = z.object({
   profile: PublicProfileSchema,

@@ -1,6 +1,6 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
-import type { FailedWrite, SyncState, SyncStatus } from '../data/ModuleData.ts';
-import type { StorageKind } from '../storage/openLocalStore.ts';
+import type { FailedWrite, SyncState, SyncStatus } from '../data/index.ts';
+import type { StorageKind } from '../storage/index.ts';
 import type { QueueEntry } from './QueueEntry.ts';
 
 /** What the queue knows of an entry without its value. */

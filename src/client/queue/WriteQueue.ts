@@ -1,14 +1,14 @@
 import type { Json, Kind, ResolvedKey } from '../../api/index.ts';
-import type { BackoffOptions } from '../retry/backoffDelay.ts';
+import type { BackoffOptions } from '../retry/index.ts';
 import type { Clock } from '../Clock.ts';
-import type { ApiClient } from '../http/createApiClient.ts';
-import type { OpenChannel } from '../tabs/createQueueChannel.ts';
+import type { ApiClient } from '../http/index.ts';
+import type { OpenChannel } from '../tabs/index.ts';
 import type { NewWrite, Space } from './createQueueStore.ts';
-import type { LockRequester } from '../tabs/FlusherLock.ts';
-import type { DataChange } from '../data/ModuleData.ts';
-import type { LocalStore } from '../storage/openLocalStore.ts';
+import type { LockRequester } from '../tabs/index.ts';
+import type { DataChange } from '../data/index.ts';
+import type { LocalStore } from '../storage/index.ts';
 import type { SyncStatusSignals } from './SyncStatusModel.ts';
-import type { PageEvents } from '../tabs/watchPage.ts';
+import type { PageEvents } from '../tabs/index.ts';
 
 export interface WriteQueueOptions {
   /** Sends with its current token, which must belong to (userId, kind). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BACKOFF } from '../retry/backoffDelay.ts';
+import { DEFAULT_BACKOFF } from '../retry/index.ts';
 import { createFlushScheduler } from './createFlushScheduler.ts';
 import type { FlushOutcome } from './flushQueue.ts';
 import { ManualClock } from '../testing/ManualClock.ts';

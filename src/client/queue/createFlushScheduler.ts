@@ -1,8 +1,8 @@
-import { ApiError } from '../http/ApiError.ts';
-import { type BackoffOptions, backoffDelay } from '../retry/backoffDelay.ts';
+import { ApiError } from '../http/index.ts';
+import { type BackoffOptions, backoffDelay } from '../retry/index.ts';
 import type { Clock } from '../Clock.ts';
 import type { FlushOutcome } from './flushQueue.ts';
-import { parseRetryAfter } from '../retry/parseRetryAfter.ts';
+import { parseRetryAfter } from '../retry/index.ts';
 
 export interface FlushSchedulerOptions {
   clock: Clock;

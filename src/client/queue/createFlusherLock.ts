@@ -1,8 +1,8 @@
 import type { Clock } from '../Clock.ts';
-import { createLeaseLock } from '../tabs/createLeaseLock.ts';
-import { createWebLock } from '../tabs/createWebLock.ts';
-import type { FlusherLock, LockRequester } from '../tabs/FlusherLock.ts';
-import type { KeyValueStore } from '../storage/KeyValueStore.ts';
+import { createLeaseLock } from '../tabs/index.ts';
+import { createWebLock } from '../tabs/index.ts';
+import type { FlusherLock, LockRequester } from '../tabs/index.ts';
+import type { KeyValueStore } from '../storage/index.ts';
 import type { Space } from './createQueueStore.ts';
 
 export interface FlusherLockOptions {

@@ -1,5 +1,5 @@
 import type { Json, Kind } from '../../api/index.ts';
-import type { KeyValueStore, StoreKey } from '../storage/KeyValueStore.ts';
+import type { KeyValueStore, StoreKey } from '../storage/index.ts';
 import { type Confirmed, type Failure, parseConfirmed, parseEntry, type QueueEntry } from './QueueEntry.ts';
 
 /** The data space of one overlay token: a user's values for one overlay kind. */

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_BACKOFF } from '../retry/backoffDelay.ts';
+import { DEFAULT_BACKOFF } from '../retry/index.ts';
 import { hang } from '../testing/fakeFetch.ts';
 import { FakeServer } from '../testing/FakeServer.ts';
 import { QueueWorld } from '../testing/QueueWorld.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/ApiError.ts';
+import { ApiError } from '../http/index.ts';
 import type { QueueStore, Settled } from './createQueueStore.ts';
 import { type FlushDeps, flushQueue } from './flushQueue.ts';
 import type { QueueEntry } from './QueueEntry.ts';

@@ -1,6 +1,6 @@
-import type { ApiClient } from '../http/createApiClient.ts';
-import { ApiError } from '../http/ApiError.ts';
-import { classifyFailure } from '../retry/classifyFailure.ts';
+import type { ApiClient } from '../http/index.ts';
+import { ApiError } from '../http/index.ts';
+import { classifyFailure } from '../retry/index.ts';
 import type { QueueStore, Settled } from './createQueueStore.ts';
 import type { Failure, QueueEntry } from './QueueEntry.ts';
 

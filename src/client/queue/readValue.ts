@@ -1,6 +1,6 @@
 import { type Json, OverlayError, type ResolvedKey } from '../../api/index.ts';
-import { classifyFailure } from '../retry/classifyFailure.ts';
-import type { ApiClient } from '../http/createApiClient.ts';
+import { classifyFailure } from '../retry/index.ts';
+import type { ApiClient } from '../http/index.ts';
 import type { QueueStore } from './createQueueStore.ts';
 
 export interface ReadDeps {

@@ -1,4 +1,4 @@
-import { ApiError } from '../http/ApiError.ts';
+import { ApiError } from '../http/index.ts';
 
 /**
  * What the write queue does after a failed send:

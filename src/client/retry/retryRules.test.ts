@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OverlayError } from '../../api/index.ts';
-import { ApiError } from '../http/ApiError.ts';
+import { ApiError } from '../http/index.ts';
 import { backoffDelay, DEFAULT_BACKOFF } from './backoffDelay.ts';
 import { classifyFailure } from './classifyFailure.ts';
 import { parseRetryAfter } from './parseRetryAfter.ts';

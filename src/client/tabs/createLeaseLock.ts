@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { Clock } from '../Clock.ts';
 import type { FlusherLock } from './FlusherLock.ts';
-import type { KeyValueStore, StoreKey } from '../storage/KeyValueStore.ts';
+import type { KeyValueStore, StoreKey } from '../storage/index.ts';
 
 const LeaseSchema = z.object({ holder: z.string(), expiresAt: z.number() });
 

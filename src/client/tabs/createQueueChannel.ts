@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { QueueEntrySchema, type QueueEntry } from '../queue/QueueEntry.ts';
+import { QueueEntrySchema, type QueueEntry } from '../queue/index.ts';
 
 const SyncStateSchema = z.enum(['online', 'offline', 'backing-off', 'auth-required']);
 

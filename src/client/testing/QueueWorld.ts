@@ -1,11 +1,11 @@
 import type { UseStore } from 'idb-keyval';
-import { createDurableStore } from '../storage/createDurableStore.ts';
-import { type ApiClient, createApiClient } from '../http/createApiClient.ts';
-import { createModuleData } from '../data/createModuleData.ts';
-import { createWriteQueue } from '../queue/createWriteQueue.ts';
-import type { ModuleData } from '../data/ModuleData.ts';
-import { type LocalStore, openLocalStore } from '../storage/openLocalStore.ts';
-import type { WriteQueue, WriteQueueOptions } from '../queue/WriteQueue.ts';
+import { createDurableStore } from '../storage/index.ts';
+import { type ApiClient, createApiClient } from '../http/index.ts';
+import { createModuleData } from '../data/index.ts';
+import { createWriteQueue } from '../queue/index.ts';
+import type { ModuleData } from '../data/index.ts';
+import { type LocalStore, openLocalStore } from '../storage/index.ts';
+import type { WriteQueue, WriteQueueOptions } from '../queue/index.ts';
 import { ChannelHub } from './ChannelHub.ts';
 import { FakeLocks } from './FakeLocks.ts';
 import { FakeServer } from './FakeServer.ts';

@@ -3,3 +3,5 @@ export { type ApiLimits, DEFAULT_LIMITS, resolveLimits } from './ApiLimits.ts';
 export { bearerToken } from './auth/authenticate.ts';
 export { CORS_HEADERS, PREFLIGHT_HEADERS, withCors } from './cors.ts';
 export { type ApiAppOptions, createApiApp } from './createApiApp.ts';
+export { databaseLane } from './database/databaseLane.ts';
+export { answerClientError, answerRequestError } from './malformedRequests.ts';
