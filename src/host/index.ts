@@ -6,6 +6,3 @@ export { HOST_LIMITS, type HostLimits } from './HostLimits.ts';
 export type { FrameFactory, ModuleFrame } from './ModuleFrame.ts';
 export type { ModulePhase, ModuleState } from './ModuleState.ts';
 export type { TrafficRecord } from './TrafficRecord.ts';
-export { FloodGuard } from './FloodGuard.ts';
-export { ModuleConnection } from './ModuleConnection.ts';
-export { createBridgeMethods } from './createBridgeMethods.ts';
