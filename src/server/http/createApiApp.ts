@@ -3,7 +3,7 @@ import type { Registry } from '../registry/index.ts';
 import type { DataStore } from '../store/index.ts';
 import { exchangeOverlayId, readProfile, validateToken } from './account/accountRoutes.ts';
 import { answerResponse } from './Answer.ts';
-import { ApiError, errorResponse } from './ApiError.ts';
+import { HttpError, errorResponse } from './HttpError.ts';
 import { fromWebRequest } from './ApiRequest.ts';
 import { type ApiLimits, resolveLimits } from './ApiLimits.ts';
 import { withCors } from './cors.ts';
@@ -51,7 +51,7 @@ export function createApiApp({ registry, store, limits, onInternalError = consol
     app.on(method, path, async (c) => answerResponse(await handler(fromWebRequest(c.req.raw, c.env))));
   }
   // Unreachable behind routeGuard; kept so that no path can answer Hono's plain-text 404.
-  app.notFound(() => withCors(errorResponse(new ApiError(404, 'Not found'))));
+  app.notFound(() => withCors(errorResponse(new HttpError(404, 'Not found'))));
   app.onError((error) => toErrorResponse(error, onInternalError));
   return app;
 }

@@ -1,4 +1,4 @@
-export { ApiError, errorResponse, jsonResponse } from './ApiError.ts';
+export { HttpError, errorResponse, jsonResponse } from './HttpError.ts';
 export { type ApiLimits, DEFAULT_LIMITS, resolveLimits } from './ApiLimits.ts';
 export { bearerToken } from './auth/authenticate.ts';
 export { CORS_HEADERS, PREFLIGHT_HEADERS, withCors } from './cors.ts';

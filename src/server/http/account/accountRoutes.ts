@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, type OverlayToken, type Validation } from '../../../api/index.ts';
 import type { Registry } from '../../registry/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
-import { ApiError } from '../ApiError.ts';
+import { HttpError } from '../HttpError.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
 import type { ApiLimits } from '../ApiLimits.ts';
 import { authenticate } from '../auth/authenticate.ts';
@@ -16,7 +16,7 @@ export interface AccountDeps {
 async function profileOf(request: ApiRequest, registry: Registry) {
   const grant = await authenticate(request, registry);
   const profile = await registry.profile(grant.userId);
-  if (!profile) throw new ApiError(401, AUTH_MESSAGES.invalid);
+  if (!profile) throw new HttpError(401, AUTH_MESSAGES.invalid);
   return { grant, profile };
 }
 
@@ -50,10 +50,10 @@ export function exchangeOverlayId({ registry, limits }: AccountDeps) {
     const body = parseJsonObject(await readBody(request, limits.maxBodyBytes), 'a JSON object with overlay');
     const overlayId = body.overlay;
     if (typeof overlayId !== 'string' || overlayId === '') {
-      throw new ApiError(400, 'overlay is required and must be a non-empty string: an overlay id from profile.overlays');
+      throw new HttpError(400, 'overlay is required and must be a non-empty string: an overlay id from profile.overlays');
     }
     const issued = await registry.exchangeOverlayId(overlayId);
-    if (!issued) throw new ApiError(404, 'Not found - unknown overlay id');
+    if (!issued) throw new HttpError(404, 'Not found - unknown overlay id');
     const answer: OverlayToken = { token: issued.token, overlay: issued.overlay, expiresAt: issued.expiresAt };
     return jsonAnswer(201, JSON.stringify(answer));
   };

@@ -1,4 +1,4 @@
-import { ApiError } from '../ApiError.ts';
+import { HttpError } from '../HttpError.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
 import { readIncoming } from './nodeBody.ts';
 
@@ -8,16 +8,16 @@ export function requireJsonContentType(request: ApiRequest): void {
   const mediaType = (header ?? '').split(';', 1)[0]?.trim().toLowerCase();
   if (mediaType !== 'application/json') {
     const got = header === null ? 'none' : JSON.stringify(header.slice(0, 100));
-    throw new ApiError(415, `Unsupported media type - Content-Type must be application/json, got ${got}`);
+    throw new HttpError(415, `Unsupported media type - Content-Type must be application/json, got ${got}`);
   }
 }
 
 const tooLarge = (maxBytes: number) =>
-  new ApiError(413, `Payload too large - the request body exceeds the body limit of ${maxBytes} bytes`, {
+  new HttpError(413, `Payload too large - the request body exceeds the body limit of ${maxBytes} bytes`, {
     Connection: 'close',
   });
 
-const unreadable = () => new ApiError(400, 'Bad request - the request body could not be read');
+const unreadable = () => new HttpError(400, 'Bad request - the request body could not be read');
 
 /**
  * The body's bytes, refused with 413 as soon as they pass `maxBytes`: by the
@@ -66,17 +66,17 @@ export function parseJsonObject(bytes: Uint8Array, expected: string): Record<str
   try {
     text = utf8.decode(bytes);
   } catch {
-    throw new ApiError(400, 'Invalid JSON body - the body is not valid UTF-8');
+    throw new HttpError(400, 'Invalid JSON body - the body is not valid UTF-8');
   }
-  if (text.trim() === '') throw new ApiError(400, `Invalid JSON body - the body is empty; expected ${expected}`);
+  if (text.trim() === '') throw new HttpError(400, `Invalid JSON body - the body is empty; expected ${expected}`);
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch (error) {
-    throw new ApiError(400, `Invalid JSON body - ${(error as Error).message}`);
+    throw new HttpError(400, `Invalid JSON body - ${(error as Error).message}`);
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError(400, `Invalid body - expected ${expected}, got ${Array.isArray(body) ? 'an array' : `${body === null ? 'null' : typeof body}`}`);
+    throw new HttpError(400, `Invalid body - expected ${expected}, got ${Array.isArray(body) ? 'an array' : `${body === null ? 'null' : typeof body}`}`);
   }
   return body as Record<string, unknown>;
 }

@@ -1,23 +1,23 @@
 import { OverlayError, type ResolvedKey, resolveKey } from '../../../api/index.ts';
-import { ApiError } from '../ApiError.ts';
+import { HttpError } from '../HttpError.ts';
 
 /**
  * Applies the key rules (spec 2.1) to an `id` and `key` as received; 400 naming
  * the field otherwise.
  */
 export function resolveAddress(id: unknown, key: unknown): ResolvedKey {
-  if (typeof id !== 'string') throw new ApiError(400, `id is required and must be a string, got ${typeName(id)}`);
-  if (typeof key !== 'string') throw new ApiError(400, `key is required and must be a string, got ${typeName(key)}`);
+  if (typeof id !== 'string') throw new HttpError(400, `id is required and must be a string, got ${typeName(id)}`);
+  if (typeof key !== 'string') throw new HttpError(400, `key is required and must be a string, got ${typeName(key)}`);
   let resolved: ResolvedKey;
   try {
     resolved = resolveKey(id, key);
   } catch (error) {
-    if (error instanceof OverlayError) throw new ApiError(400, error.message);
+    if (error instanceof OverlayError) throw new HttpError(400, error.message);
     throw error;
   }
   // A lone surrogate cannot be sent in a query string and is not text: refuse it
   // rather than let two names collapse into one in the store.
-  if (/\p{Cs}/u.test(resolved.name)) throw new ApiError(400, 'key: the name must be well-formed Unicode text');
+  if (/\p{Cs}/u.test(resolved.name)) throw new HttpError(400, 'key: the name must be well-formed Unicode text');
   return resolved;
 }
 
@@ -27,13 +27,13 @@ export function measureValue(value: unknown, maxValueBytes: number): string {
   try {
     json = JSON.stringify(value);
   } catch {
-    throw new ApiError(400, 'value is nested too deeply to store');
+    throw new HttpError(400, 'value is nested too deeply to store');
   }
   // Cannot happen for parsed JSON, but keeps the type honest.
-  if (json === undefined) throw new ApiError(400, 'value must be a JSON value');
+  if (json === undefined) throw new HttpError(400, 'value must be a JSON value');
   const bytes = Buffer.byteLength(json, 'utf8');
   if (bytes > maxValueBytes) {
-    throw new ApiError(413, `Payload too large - the value's JSON is ${bytes} bytes, above the value limit of ${maxValueBytes} bytes`);
+    throw new HttpError(413, `Payload too large - the value's JSON is ${bytes} bytes, above the value limit of ${maxValueBytes} bytes`);
   }
   return json;
 }
@@ -46,8 +46,8 @@ export function entryJson(id: string, key: string, valueJson: string): string {
 /** The one value of a query parameter that must appear exactly once. */
 export function singleParam(params: URLSearchParams, name: string): string {
   const values = params.getAll(name);
-  if (values.length === 0) throw new ApiError(400, `${name} is required as a query parameter`);
-  if (values.length > 1) throw new ApiError(400, `${name} must be given once, got ${values.length} times`);
+  if (values.length === 0) throw new HttpError(400, `${name} is required as a query parameter`);
+  if (values.length > 1) throw new HttpError(400, `${name} must be given once, got ${values.length} times`);
   return values[0]!;
 }
 

@@ -1,7 +1,7 @@
 import type { Registry } from '../../registry/index.ts';
 import type { DataStore } from '../../store/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
-import { ApiError } from '../ApiError.ts';
+import { HttpError } from '../HttpError.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
 import type { ApiLimits } from '../ApiLimits.ts';
 import { authenticate, requireOverlay } from '../auth/authenticate.ts';
@@ -23,7 +23,7 @@ export function writeEntry({ registry, store, limits }: DatabaseDeps) {
     const body = parseJsonObject(bytes, 'a JSON object with id, key and value');
     const valueJson = Object.hasOwn(body, 'value') ? measureValue(body.value, limits.maxValueBytes) : undefined;
     const { moduleId, name } = resolveAddress(body.id, body.key);
-    if (valueJson === undefined) throw new ApiError(400, 'value is required (null is allowed)');
+    if (valueJson === undefined) throw new HttpError(400, 'value is required (null is allowed)');
     await store.set({ userId, kind, moduleId, name }, valueJson);
     return jsonAnswer(200, entryJson(body.id as string, body.key as string, valueJson));
   };
@@ -38,7 +38,7 @@ export function readEntry({ registry, store }: DatabaseDeps) {
     const key = singleParam(params, 'key');
     const { moduleId, name } = resolveAddress(id, key);
     const valueJson = await store.get({ userId, kind, moduleId, name });
-    if (valueJson === undefined) throw new ApiError(404, `Not found - key ${JSON.stringify(key)} has never been set`);
+    if (valueJson === undefined) throw new HttpError(404, `Not found - key ${JSON.stringify(key)} has never been set`);
     return jsonAnswer(200, entryJson(id, key, valueJson));
   };
 }

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES, isKind, type Kind, ProfileSchema } from '../../../api/in
 import type { Registry, TokenGrant } from '../../registry/index.ts';
 import type { DataStore } from '../../store/index.ts';
 import { type Answer, answerResponse, jsonAnswer } from '../Answer.ts';
-import { ApiError } from '../ApiError.ts';
+import { HttpError } from '../HttpError.ts';
 import { type ApiRequest, fromWebRequest } from '../ApiRequest.ts';
 import type { ApiLimits } from '../ApiLimits.ts';
 import { authenticate } from '../auth/authenticate.ts';
@@ -47,7 +47,7 @@ export function devRouteGuard(deps: DevDeps): MiddlewareHandler {
     const handler = handlers.get(method);
     if (!handler) {
       const allow = [...handlers.keys(), 'OPTIONS'].join(', ');
-      throw new ApiError(405, `Method not allowed - ${method} is not served on ${path}; allowed: ${allow}`, { Allow: allow });
+      throw new HttpError(405, `Method not allowed - ${method} is not served on ${path}; allowed: ${allow}`, { Allow: allow });
     }
     return answerResponse(await handler(fromWebRequest(c.req.raw, c.env)));
   };
@@ -75,14 +75,14 @@ export function replaceProfile({ registry, limits }: DevDeps): DevHandler {
     const parsed = ProfileSchema.safeParse(body, { error: english.localeError });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      throw new ApiError(400, `Invalid profile - ${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
+      throw new HttpError(400, `Invalid profile - ${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
     }
     if (body.user && (body.user as { userId?: unknown }).userId !== userId) {
-      throw new ApiError(400, `Invalid profile - user.userId must stay ${JSON.stringify(userId)}, the token's user`);
+      throw new HttpError(400, `Invalid profile - user.userId must stay ${JSON.stringify(userId)}, the token's user`);
     }
     // The body as sent: extra members are kept, like a seed's.
     if (!(await registry.replaceProfile(userId, body as z.infer<typeof ProfileSchema>))) {
-      throw new ApiError(401, AUTH_MESSAGES.invalid);
+      throw new HttpError(401, AUTH_MESSAGES.invalid);
     }
     return jsonAnswer(200, JSON.stringify(await registry.profile(userId)));
   };
@@ -92,13 +92,13 @@ const english = z.locales.en();
 
 /** The data space a request looks at: an overlay token's own kind; a website token names one with `?kind=`. */
 function kindOf(grant: TokenGrant, asked: string | null): Kind {
-  if (asked !== null && !isKind(asked)) throw new ApiError(400, `kind must be one of game, tool, background, event (got ${JSON.stringify(asked.slice(0, 50))})`);
+  if (asked !== null && !isKind(asked)) throw new HttpError(400, `kind must be one of game, tool, background, event (got ${JSON.stringify(asked.slice(0, 50))})`);
   if (grant.context === 'overlay' && grant.overlay !== undefined) {
     if (asked !== null && asked !== grant.overlay) {
-      throw new ApiError(403, `Forbidden - this overlay token sees the ${grant.overlay} data only, not ${asked}`);
+      throw new HttpError(403, `Forbidden - this overlay token sees the ${grant.overlay} data only, not ${asked}`);
     }
     return grant.overlay;
   }
-  if (asked === null) throw new ApiError(400, 'kind is required as a query parameter with a website token');
+  if (asked === null) throw new HttpError(400, 'kind is required as a query parameter with a website token');
   return asked;
 }

@@ -2,13 +2,13 @@ import type { ErrorBody } from '../../api/index.ts';
 import { type Answer, answerResponse, jsonAnswer } from './Answer.ts';
 
 /** An answer other than success: becomes `{code, message}` with `status` and any extra headers. */
-export class ApiError extends Error {
+export class HttpError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
 
   constructor(status: number, message: string, headers: Record<string, string> = {}) {
     super(message);
-    this.name = 'ApiError';
+    this.name = 'HttpError';
     this.status = status;
     this.headers = headers;
   }
@@ -24,12 +24,12 @@ export function jsonResponse(status: number, json: string, headers: Record<strin
   return answerResponse(jsonAnswer(status, json, headers));
 }
 
-/** The answer of an ApiError. */
-export function errorAnswer(error: ApiError): Answer {
+/** The answer of an HttpError. */
+export function errorAnswer(error: HttpError): Answer {
   return jsonAnswer(error.status, JSON.stringify(error.toBody()), error.headers);
 }
 
-/** The response of an ApiError. */
-export function errorResponse(error: ApiError): Response {
+/** The response of an HttpError. */
+export function errorResponse(error: HttpError): Response {
   return answerResponse(errorAnswer(error));
 }
