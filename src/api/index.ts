@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './Clock.ts';
 export * from './database.ts';
 export * from './errorBody.ts';
 export * from './kind.ts';

@@ -1,6 +1,4 @@
 // The one door of src/client: the API client, the offline write queue, the data seam.
-export type { Clock } from './Clock.ts';
-export { systemClock } from './Clock.ts';
 export type { DataChange, FailedWrite, ModuleData, ModuleDataOptions, SyncState, SyncStatus } from './data/index.ts';
 export { createModuleData } from './data/index.ts';
 export type { ApiClient, ApiClientOptions } from './http/index.ts';

@@ -6,7 +6,7 @@ import {
   ModuleMessageSchema,
   OverlayError,
 } from '../api/index.ts';
-import type { Clock } from './Clock.ts';
+import type { Clock } from '../api/index.ts';
 import type { BridgeHandler } from './createBridgeMethods.ts';
 import type { FloodGuard } from './FloodGuard.ts';
 import type { HostLimits } from './HostLimits.ts';

@@ -1,5 +1,5 @@
 import { BRIDGE_VERSION, type BridgeEventName, HelloSchema, type ModuleEntry, type Welcome } from '../api/index.ts';
-import type { Clock } from './Clock.ts';
+import type { Clock } from '../api/index.ts';
 import type { BridgeHandler } from './createBridgeMethods.ts';
 import { FloodGuard } from './FloodGuard.ts';
 import type { HostLimits } from './HostLimits.ts';

@@ -1,4 +1,4 @@
-import type { Clock } from '../client/index.ts';
+import type { Clock } from '../api/index.ts';
 
 export interface Throttled<T> {
   /** Hands over the newest value: passed on at once when the last one left `ms` ago or more, else at the end of that window. */

@@ -1,5 +1,6 @@
 import { isErrorCode, OverlayError } from '../api/OverlayError.ts';
-import type { SdkPort, SdkTimers } from './SdkTimers.ts';
+import type { Clock } from '../api/Clock.ts';
+import type { SdkPort } from './SdkPort.ts';
 
 interface Call {
   id: number;
@@ -14,7 +15,7 @@ interface Call {
 type Listener = (data: unknown) => void;
 
 export interface BridgeClientOptions {
-  timers: SdkTimers;
+  timers: Clock;
   /** @default 15000 */
   timeoutMs?: number;
   /** Calls sent and not yet answered; later calls wait in order. @default 64 */
@@ -37,7 +38,7 @@ export class BridgeClient {
   /** One timer for the soonest deadline, instead of one per call: a round trip stays cheap. */
   private sweeper: unknown = null;
   private readonly listeners = new Map<string, Set<Listener>>();
-  private readonly timers: SdkTimers;
+  private readonly timers: Clock;
   private readonly timeoutMs: number;
   private readonly maxInFlight: number;
 

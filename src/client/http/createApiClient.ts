@@ -11,7 +11,7 @@ import {
   ValidateSchema,
 } from '../../api/index.ts';
 import { ApiError } from './ApiError.ts';
-import { type Clock, systemClock } from '../Clock.ts';
+import { type Clock, systemClock } from '../../api/index.ts';
 import { errorMessage, isRecord, unwrapBody } from './unwrapBody.ts';
 
 export interface ApiClientOptions {

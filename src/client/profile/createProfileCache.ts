@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { type Kind, KindSchema, type Profile, type PublicProfile, PublicProfileSchema, toPublicProfile } from '../../api/index.ts';
-import { type Clock, systemClock } from '../Clock.ts';
+import { type Clock, systemClock } from '../../api/index.ts';
 import { hashIdentity } from './hashIdentity.ts';
 import type { KeyValueStore } from '../storage/index.ts';
 

@@ -1,6 +1,6 @@
 import type { Json, Kind, ResolvedKey } from '../../api/index.ts';
 import type { BackoffOptions } from '../retry/index.ts';
-import type { Clock } from '../Clock.ts';
+import type { Clock } from '../../api/index.ts';
 import type { ApiClient } from '../http/index.ts';
 import type { OpenChannel } from '../tabs/index.ts';
 import type { NewWrite, Space } from './createQueueStore.ts';

@@ -1,6 +1,6 @@
 import { ApiError } from '../http/index.ts';
 import { type BackoffOptions, backoffDelay } from '../retry/index.ts';
-import type { Clock } from '../Clock.ts';
+import type { Clock } from '../../api/index.ts';
 import type { FlushOutcome } from './flushQueue.ts';
 import { parseRetryAfter } from '../retry/index.ts';
 

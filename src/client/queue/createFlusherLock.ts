@@ -1,4 +1,4 @@
-import type { Clock } from '../Clock.ts';
+import type { Clock } from '../../api/index.ts';
 import { createLeaseLock } from '../tabs/index.ts';
 import { createWebLock } from '../tabs/index.ts';
 import type { FlusherLock, LockRequester } from '../tabs/index.ts';

@@ -1,7 +1,7 @@
 import type { Json, ResolvedKey } from '../../api/index.ts';
 import { ApiError } from '../http/index.ts';
 import { DEFAULT_BACKOFF } from '../retry/index.ts';
-import { systemClock } from '../Clock.ts';
+import { systemClock } from '../../api/index.ts';
 import { createBatcher } from './createBatcher.ts';
 import { createFlusherLock } from './createFlusherLock.ts';
 import { createFlushScheduler } from './createFlushScheduler.ts';

@@ -1,6 +1,6 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
 import type { UseStore } from 'idb-keyval';
-import { type Clock, systemClock } from '../Clock.ts';
+import { type Clock, systemClock } from '../../api/index.ts';
 import { createDurableStore } from './createDurableStore.ts';
 import { createIdbKeyValue } from './createIdbKeyValue.ts';
 import { createMemoryKeyValue } from './createMemoryKeyValue.ts';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { Clock } from '../Clock.ts';
+import type { Clock } from '../../api/index.ts';
 import type { FlusherLock } from './FlusherLock.ts';
 import type { KeyValueStore, StoreKey } from '../storage/index.ts';
 

@@ -1,7 +1,4 @@
-import { type Clock, systemClock } from '../client/index.ts';
-
-// One clock shape for the page: the host and the write queue take the same kind of object.
-export { type Clock, systemClock };
+import { type Clock, systemClock } from '../api/index.ts';
 
 /**
  * The host's default clock: it only measures intervals (heartbeats, call deadlines,

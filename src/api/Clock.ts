@@ -1,6 +1,7 @@
 /**
- * Time and timers, injected so tests drive them by hand. Same shape as the
- * host's clock, so a page can hand one object to both.
+ * Time and timers, injected so tests drive them by hand. One shape for the
+ * write queue, the host and the SDK, so a page can hand one object to all.
+ * The SDK imports it as a type only, so its bundle does not grow.
  */
 export interface Clock {
   now(): number;
