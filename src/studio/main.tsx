@@ -2,10 +2,9 @@ import './studio.css';
 import { signal } from '@preact/signals';
 import { createRef, render } from 'preact';
 import { modules } from 'virtual:overlay-modules';
-import type { ModuleEntry } from '../api/index.ts';
+import { describeError, type ModuleEntry } from '../api/index.ts';
 import { parseOverlayParams } from '../runtime/index.ts';
 import { connectStudio } from './connectStudio.ts';
-import { describeError } from './describeError.ts';
 import { StudioApp } from './StudioApp.tsx';
 import { StudioModel } from './StudioModel.ts';
 

@@ -1,4 +1,4 @@
-import { OverlayError } from '../api/index.ts';
+import { OverlayError } from './OverlayError.ts';
 
 /** One line for a person: `CODE: message` for our errors, the message otherwise. */
 export function describeError(error: unknown): string {
