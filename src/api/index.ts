@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './Clock.ts';
 export * from './database.ts';
+export * from './createDeadlineSweeper.ts';
 export * from './describeError.ts';
 export * from './errorBody.ts';
 export * from './kind.ts';

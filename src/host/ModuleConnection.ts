@@ -2,6 +2,8 @@ import {
   type BridgeError,
   type BridgeEventName,
   type BridgeRequest,
+  createDeadlineSweeper,
+  type DeadlineSweeper,
   type HostMessage,
   ModuleMessageSchema,
   OverlayError,
@@ -45,14 +47,14 @@ export class ModuleConnection {
   private lastPongAt: number;
   private pingCount = 0;
   private heartbeat: unknown;
-  /** Calls being handled, oldest (soonest deadline) first; one timer serves them all. */
-  private readonly calls = new Map<number, { deadline: number; expire: () => void }>();
+  /** The deadlines of the calls being handled. */
+  private readonly deadlines: DeadlineSweeper<number>;
   private nextCall = 0;
-  private sweeper: unknown = null;
 
   constructor(options: ModuleConnectionOptions) {
     this.options = options;
     this.lastPongAt = options.clock.now();
+    this.deadlines = createDeadlineSweeper(options.clock);
     options.port.onmessage = (event: MessageEvent) => this.receive(event.data);
     this.scheduleHeartbeat();
   }
@@ -87,7 +89,7 @@ export class ModuleConnection {
     if (this.closed) return;
     this.closed = true;
     this.options.clock.clearTimeout(this.heartbeat);
-    this.options.clock.clearTimeout(this.sweeper);
+    this.deadlines.stop();
     this.options.port.onmessage = null;
     this.options.port.close();
   }
@@ -134,27 +136,13 @@ export class ModuleConnection {
       if (settled) return;
       settled = true;
       this.inFlight -= 1;
-      this.calls.delete(key);
+      this.deadlines.remove(key);
       answer(outcome);
     };
     const { callTimeoutMs } = this.options.limits;
     const expire = () => settle(failure('TIMEOUT', `${request.m} took longer than ${callTimeoutMs} ms`));
-    this.calls.set(key, { deadline: startedAt + callTimeoutMs, expire });
-    if (this.sweeper === null) this.sweeper = this.options.clock.setTimeout(() => this.sweep(), callTimeoutMs);
+    this.deadlines.add(key, startedAt + callTimeoutMs, expire);
     invoke(handler, this.options.moduleId, request.p).then(settle);
-  }
-
-  /** Times out the calls past their deadline; stays armed for the next one while any is open. */
-  private sweep(): void {
-    this.sweeper = null;
-    const now = this.options.clock.now();
-    for (const call of this.calls.values()) {
-      if (call.deadline > now) {
-        this.sweeper = this.options.clock.setTimeout(() => this.sweep(), call.deadline - now);
-        return;
-      }
-      call.expire();
-    }
   }
 
   private answer(request: BridgeRequest, startedAt: number, outcome: Outcome): void {
