@@ -50,7 +50,7 @@ describe('import doors', () => {
   });
 
   it('sees a crossing when there is one', () => {
-    expect(doorFor('src/host/BridgeHub.ts', 'src/client/data/ModuleData.ts')).toBe('src/client');
+    expect(doorFor('src/host/BridgeHub.ts', 'src/client/moduleData/ModuleData.ts')).toBe('src/client');
     expect(doorFor('src/client/queue/readValue.ts', 'src/client/http/ApiError.ts')).toBe('src/client/http');
     expect(doorFor('src/client/queue/readValue.ts', 'src/client/queue/QueueEntry.ts')).toBeNull();
   });

@@ -1,6 +1,6 @@
 // The one door of src/client: the API client, the offline write queue, the data seam.
-export type { DataChange, FailedWrite, ModuleData, ModuleDataOptions, SyncState, SyncStatus } from './data/index.ts';
-export { createModuleData } from './data/index.ts';
+export type { DataChange, FailedWrite, ModuleData, ModuleDataOptions, SyncState, SyncStatus } from './moduleData/index.ts';
+export { createModuleData } from './moduleData/index.ts';
 export type { ApiClient, ApiClientOptions } from './http/index.ts';
 export { ApiError, createApiClient } from './http/index.ts';
 export type { CachedProfile, ProfileCache, ProfileCacheOptions } from './profile/index.ts';

@@ -1,5 +1,5 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
-import type { FailedWrite, SyncState, SyncStatus } from '../data/index.ts';
+import type { FailedWrite, SyncState, SyncStatus } from '../moduleData/index.ts';
 import type { StorageKind } from '../storage/index.ts';
 import type { QueueEntry } from './QueueEntry.ts';
 

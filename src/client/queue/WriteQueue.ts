@@ -5,7 +5,7 @@ import type { ApiClient } from '../http/index.ts';
 import type { OpenChannel } from '../tabs/index.ts';
 import type { NewWrite, Space } from './createQueueStore.ts';
 import type { LockRequester } from '../tabs/index.ts';
-import type { DataChange } from '../data/index.ts';
+import type { DataChange } from '../moduleData/index.ts';
 import type { LocalStore } from '../storage/index.ts';
 import type { SyncStatusSignals } from './SyncStatusModel.ts';
 import type { PageEvents } from '../tabs/index.ts';

@@ -9,7 +9,7 @@ import { createQueueChannel, openBroadcastChannel, type QueueChannel, type Queue
 import { createQueueStore, type NewWrite, type Settled, type Space } from './createQueueStore.ts';
 import type { LockRequester } from '../tabs/index.ts';
 import { flushQueue } from './flushQueue.ts';
-import type { DataChange, SyncState } from '../data/index.ts';
+import type { DataChange, SyncState } from '../moduleData/index.ts';
 import { openLocalStore } from '../storage/index.ts';
 import type { QueueEntry } from './QueueEntry.ts';
 import { readValue } from './readValue.ts';

@@ -1,9 +1,9 @@
 import type { UseStore } from 'idb-keyval';
 import { createDurableStore } from '../storage/index.ts';
 import { type ApiClient, createApiClient } from '../http/index.ts';
-import { createModuleData } from '../data/index.ts';
+import { createModuleData } from '../moduleData/index.ts';
 import { createWriteQueue } from '../queue/index.ts';
-import type { ModuleData } from '../data/index.ts';
+import type { ModuleData } from '../moduleData/index.ts';
 import { type LocalStore, openLocalStore } from '../storage/index.ts';
 import type { WriteQueue, WriteQueueOptions } from '../queue/index.ts';
 import { ChannelHub } from './ChannelHub.ts';
