@@ -9,7 +9,7 @@ import { StudioApp } from './StudioApp.tsx';
 import { StudioModel } from './StudioModel.ts';
 
 /** Renders the studio into `#app` and, given an overlay address, runs that overlay on its stage. */
-export function bootStudio(): void {
+function bootStudio(): void {
   document.title = 'Overlay studio';
   document.body.classList.add('studio-page');
   const parsed = parseOverlayParams(location.href, `${location.origin}/api`);
@@ -32,3 +32,5 @@ export function bootStudio(): void {
     import.meta.hot.on('overlay:module-changed', ({ id }) => studio.reload(id));
   }
 }
+
+bootStudio();
