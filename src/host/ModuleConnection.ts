@@ -1,14 +1,4 @@
-import {
-  type BridgeError,
-  type BridgeEventName,
-  type BridgeRequest,
-  createDeadlineSweeper,
-  type DeadlineSweeper,
-  type HostMessage,
-  ModuleMessageSchema,
-  OverlayError,
-} from '../api/index.ts';
-import type { Clock } from '../api/index.ts';
+import { type BridgeError, type BridgeEventName, type BridgeRequest, type Clock, createDeadlineSweeper, type DeadlineSweeper, type HostMessage, ModuleMessageSchema, OverlayError } from '../api/index.ts';
 import type { BridgeHandler } from './createBridgeMethods.ts';
 import type { FloodGuard } from './FloodGuard.ts';
 import type { HostLimits } from './HostLimits.ts';

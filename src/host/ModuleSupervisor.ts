@@ -1,5 +1,4 @@
-import { BRIDGE_VERSION, type BridgeEventName, describeError, HelloSchema, type ModuleEntry, type Welcome } from '../api/index.ts';
-import type { Clock } from '../api/index.ts';
+import { BRIDGE_VERSION, type BridgeEventName, type Clock, describeError, HelloSchema, type ModuleEntry, type Welcome } from '../api/index.ts';
 import type { BridgeHandler } from './createBridgeMethods.ts';
 import { FloodGuard } from './FloodGuard.ts';
 import type { HostLimits } from './HostLimits.ts';

@@ -1,7 +1,6 @@
-import { isKind, type Kind, type ModuleEntry, type PublicProfile, type Welcome } from '../api/index.ts';
+import { type Clock, isKind, type Kind, type ModuleEntry, type PublicProfile, type Welcome } from '../api/index.ts';
 import type { ModuleData } from '../client/index.ts';
 import { BridgeHub, type HostEventName } from './BridgeHub.ts';
-import type { Clock } from '../api/index.ts';
 import { monotonicClock } from './monotonicClock.ts';
 import { createFrameLayer } from './createFrameLayer.ts';
 import { type HostLimits, resolveHostLimits } from './HostLimits.ts';

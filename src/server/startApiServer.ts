@@ -1,9 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { type ApiLimits, createApiApp, resolveLimits } from './http/index.ts';
-import { databaseLane } from './http/index.ts';
-import { answerClientError, answerRequestError } from './http/index.ts';
+import { answerClientError, answerRequestError, type ApiLimits, createApiApp, databaseLane, resolveLimits } from './http/index.ts';
 import { createMemoryRegistry, createRedisRegistry, DEMO_SEED, parseSeed, type Registry, type Seed } from './registry/index.ts';
 import { type DataStore, isRedisStore, openStore, type StoreSpec } from './store/index.ts';
 

@@ -1,9 +1,7 @@
 import { effect, untracked } from '@preact/signals';
 import { describeError } from '../api/index.ts';
 import type { ModuleHost } from '../host/index.ts';
-import { createOverlayServices } from '../runtime/index.ts';
-import type { OverlayParams } from '../runtime/index.ts';
-import { type OverlayController, startOverlay } from '../runtime/index.ts';
+import { createOverlayServices, type OverlayController, type OverlayParams, startOverlay } from '../runtime/index.ts';
 import { createDevApi, type DevApi } from './createDevApi.ts';
 import { STUDIO_WRITER } from './DatabaseModel.ts';
 import type { StudioModel } from './StudioModel.ts';

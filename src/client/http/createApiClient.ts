@@ -1,17 +1,5 @@
-import {
-  codeForStatus,
-  type DatabaseEntry,
-  DatabaseEntrySchema,
-  type Json,
-  type OverlayToken,
-  OverlayTokenSchema,
-  type Profile,
-  ProfileSchema,
-  type Validation,
-  ValidateSchema,
-} from '../../api/index.ts';
+import { type Clock, codeForStatus, type DatabaseEntry, DatabaseEntrySchema, type Json, type OverlayToken, OverlayTokenSchema, type Profile, ProfileSchema, systemClock, ValidateSchema, type Validation } from '../../api/index.ts';
 import { ApiError } from './ApiError.ts';
-import { type Clock, systemClock } from '../../api/index.ts';
 import { errorMessage, isRecord, unwrapBody } from './unwrapBody.ts';
 
 export interface ApiClientOptions {

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import { type Kind, KindSchema, type Profile, type PublicProfile, PublicProfileSchema, toPublicProfile } from '../../api/index.ts';
-import { type Clock, systemClock } from '../../api/index.ts';
+import { type Clock, type Kind, KindSchema, type Profile, type PublicProfile, PublicProfileSchema, systemClock, toPublicProfile } from '../../api/index.ts';
 import { hashIdentity } from './hashIdentity.ts';
 import type { KeyValueStore } from '../storage/index.ts';
 

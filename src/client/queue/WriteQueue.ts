@@ -1,14 +1,11 @@
-import type { Json, Kind, ResolvedKey } from '../../api/index.ts';
+import type { Clock, Json, Kind, ResolvedKey } from '../../api/index.ts';
 import type { BackoffOptions } from '../retry/index.ts';
-import type { Clock } from '../../api/index.ts';
 import type { ApiClient } from '../http/index.ts';
-import type { OpenChannel } from '../tabs/index.ts';
+import type { LockRequester, OpenChannel, PageEvents } from '../tabs/index.ts';
 import type { NewWrite, Space } from './createQueueStore.ts';
-import type { LockRequester } from '../tabs/index.ts';
 import type { DataChange } from '../moduleData/index.ts';
 import type { LocalStore } from '../storage/index.ts';
 import type { SyncStatusSignals } from './SyncStatusModel.ts';
-import type { PageEvents } from '../tabs/index.ts';
 
 export interface WriteQueueOptions {
   /** Sends with its current token, which must belong to (userId, kind). */

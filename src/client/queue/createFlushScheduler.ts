@@ -1,8 +1,7 @@
 import { ApiError } from '../http/index.ts';
-import { type BackoffOptions, backoffDelay } from '../retry/index.ts';
+import { backoffDelay, type BackoffOptions, parseRetryAfter } from '../retry/index.ts';
 import type { Clock } from '../../api/index.ts';
 import type { FlushOutcome } from './flushQueue.ts';
-import { parseRetryAfter } from '../retry/index.ts';
 
 export interface FlushSchedulerOptions {
   clock: Clock;

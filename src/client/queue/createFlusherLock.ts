@@ -1,7 +1,5 @@
 import type { Clock } from '../../api/index.ts';
-import { createLeaseLock } from '../tabs/index.ts';
-import { createWebLock } from '../tabs/index.ts';
-import type { FlusherLock, LockRequester } from '../tabs/index.ts';
+import { createLeaseLock, createWebLock, type FlusherLock, type LockRequester } from '../tabs/index.ts';
 import type { KeyValueStore } from '../storage/index.ts';
 import type { Space } from './createQueueStore.ts';
 

@@ -1,20 +1,17 @@
-import type { Json, ResolvedKey } from '../../api/index.ts';
+import { type Json, type ResolvedKey, systemClock } from '../../api/index.ts';
 import { ApiError } from '../http/index.ts';
 import { DEFAULT_BACKOFF } from '../retry/index.ts';
-import { systemClock } from '../../api/index.ts';
 import { createBatcher } from './createBatcher.ts';
 import { createFlusherLock } from './createFlusherLock.ts';
 import { createFlushScheduler } from './createFlushScheduler.ts';
-import { createQueueChannel, openBroadcastChannel, type QueueChannel, type QueueMessage } from '../tabs/index.ts';
+import { createQueueChannel, defaultPageEvents, type LockRequester, openBroadcastChannel, type QueueChannel, type QueueMessage, watchPage } from '../tabs/index.ts';
 import { createQueueStore, type NewWrite, type Settled, type Space } from './createQueueStore.ts';
-import type { LockRequester } from '../tabs/index.ts';
 import { flushQueue } from './flushQueue.ts';
 import type { DataChange, SyncState } from '../moduleData/index.ts';
 import { openLocalStore } from '../storage/index.ts';
 import type { QueueEntry } from './QueueEntry.ts';
 import { readValue } from './readValue.ts';
 import { SyncStatusModel } from './SyncStatusModel.ts';
-import { defaultPageEvents, watchPage } from '../tabs/index.ts';
 import type { WriteQueue, WriteQueueOptions } from './WriteQueue.ts';
 
 /** The other tabs learn the flusher's last sync time to this step (each change of state at once). */

@@ -1,5 +1,4 @@
-import type { ApiClient } from '../http/index.ts';
-import { ApiError } from '../http/index.ts';
+import { type ApiClient, ApiError } from '../http/index.ts';
 import { classifyFailure } from '../retry/index.ts';
 import type { QueueStore, Settled } from './createQueueStore.ts';
 import type { Failure, QueueEntry } from './QueueEntry.ts';

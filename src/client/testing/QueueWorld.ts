@@ -1,11 +1,8 @@
 import type { UseStore } from 'idb-keyval';
-import { createDurableStore } from '../storage/index.ts';
+import { createDurableStore, type LocalStore, openLocalStore } from '../storage/index.ts';
 import { type ApiClient, createApiClient } from '../http/index.ts';
-import { createModuleData } from '../moduleData/index.ts';
-import { createWriteQueue } from '../queue/index.ts';
-import type { ModuleData } from '../moduleData/index.ts';
-import { type LocalStore, openLocalStore } from '../storage/index.ts';
-import type { WriteQueue, WriteQueueOptions } from '../queue/index.ts';
+import { createModuleData, type ModuleData } from '../moduleData/index.ts';
+import { createWriteQueue, type WriteQueue, type WriteQueueOptions } from '../queue/index.ts';
 import { ChannelHub } from './ChannelHub.ts';
 import { FakeLocks } from './FakeLocks.ts';
 import { FakeServer } from './FakeServer.ts';

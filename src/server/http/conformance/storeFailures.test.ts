@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DataStore } from '../../store/index.ts';
-import { StoreUnavailableError } from '../../store/index.ts';
+import { type DataStore, StoreUnavailableError } from '../../store/index.ts';
 import { startTestServer } from '../../testing/apiTestClient.ts';
 import { expectError } from '../../testing/expectError.ts';
 
