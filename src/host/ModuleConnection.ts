@@ -16,10 +16,11 @@ export interface ModuleConnectionOptions {
   /** Called at most once, when the module floods; the connection is closed already. */
   onFault: (reason: string) => void;
   /**
-   * Called when the module missed its heartbeats; the owner closes it (and may
-   * close others that fell silent with it). Without it, a hung module is a fault.
+   * Called when the module missed its heartbeats. The owner decides, because
+   * modules that fell silent at the same time may share the hung one's process
+   * and must be closed with it.
    */
-  onHung?: (connection: ModuleConnection) => void;
+  onHung: (connection: ModuleConnection) => void;
   onTraffic?: (record: TrafficRecord) => void;
 }
 
@@ -170,8 +171,7 @@ export class ModuleConnection {
 
   private beat(): void {
     if (this.isHung()) {
-      if (this.options.onHung) this.options.onHung(this);
-      else this.fault(`hung: ${this.options.limits.missedHeartbeats} heartbeats unanswered`);
+      this.options.onHung(this);
       if (this.closed) return;
     }
     this.pingCount += 1;

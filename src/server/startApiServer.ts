@@ -10,8 +10,12 @@ export interface StartApiServerOptions {
   port?: number;
   /** Interface to listen on. @default '127.0.0.1' */
   host?: string;
-  /** Users and tokens; validated like a seed file. Ignored when `registry` is given. @default DEMO_SEED */
-  seed?: Seed | unknown;
+  /**
+   * Users and tokens as a seed file holds them: any value, because it is
+   * parsed and validated here like a seed file (a bad one throws SeedError).
+   * Ignored when `registry` is given. @default DEMO_SEED
+   */
+  seed?: unknown;
   /** A registry to use instead of one built from `seed`. */
   registry?: Registry;
   /**

@@ -117,7 +117,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     exchangeOverlay: (overlay) => call('POST', '/auth/overlay', OverlayTokenSchema, { body: { overlay }, auth: false }),
     async dbGet(id, key) {
       const answer = await send('GET', `/me/database?${new URLSearchParams({ id, key })}`);
-      // A JSON 404 is the contract's "never set"; an HTML 404 is a wrong address, not an unset key.
+      // A JSON 404 is the API's "never set"; an HTML 404 is a wrong address, not an unset key.
       if (answer.status === 404 && answer.json) return undefined;
       return entryOf(answer).value;
     },

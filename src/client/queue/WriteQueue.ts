@@ -36,8 +36,6 @@ export interface WriteQueueOptions {
   maxFlushDelayMs?: number;
   /** @default DEFAULT_BACKOFF (1 s base, 60 s cap, Retry-After honoured up to 15 min) */
   backoff?: Partial<BackoffOptions>;
-  /** Lease length where Web Locks are missing. @default 10000 */
-  leaseMs?: number;
   /** First guess of connectivity before any request. @default navigator.onLine */
   onLine?: boolean;
   /** This page's id as a lease holder. @default crypto.randomUUID(), or a random string */

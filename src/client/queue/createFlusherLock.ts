@@ -10,7 +10,6 @@ export interface FlusherLockOptions {
   store: KeyValueStore;
   holder: string;
   clock: Clock;
-  leaseMs?: number;
 }
 
 /** A Web Lock where the browser has them, else a lease in IndexedDB; one name per (userId, kind). */
@@ -22,6 +21,5 @@ export function createFlusherLock(options: FlusherLockOptions): FlusherLock {
     key: ['lease', space.userId, space.kind],
     holder: options.holder,
     clock: options.clock,
-    ttlMs: options.leaseMs,
   });
 }

@@ -18,8 +18,8 @@ import type { WriteQueue, WriteQueueOptions } from './WriteQueue.ts';
 export const SYNC_TIME_STEP_MS = 1000;
 
 /**
- * The offline write queue of one data space (userId, kind): see the README's
- * "Offline write queue" and `WriteQueue` for what it promises.
+ * The offline write queue of one data space (userId, kind): see
+ * docs/write-queue.md and `WriteQueue` for what it promises.
  */
 export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   const { client, userId, kind, clock = systemClock, random = Math.random } = options;
@@ -30,7 +30,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   const model = new SyncStatusModel(store.storage);
   const holder = options.tabId ?? newTabId(random);
   const locks = options.locks === undefined ? defaultLocks() : options.locks;
-  const lock = createFlusherLock({ space, locks, store, holder, clock, leaseMs: options.leaseMs });
+  const lock = createFlusherLock({ space, locks, store, holder, clock });
   const listeners = new Set<(change: DataChange) => void>();
   const enqueueOne = createBatcher((writes: NewWrite[]) => records.enqueue(writes));
   let channel: QueueChannel | null = null;

@@ -29,5 +29,6 @@ export function hostConnection({ port, moduleId, data = new FakeModuleData(), pr
     clock,
     flood: new FloodGuard(clock, 1000),
     onFault: () => {},
+    onHung: (connection) => connection.close(),
   });
 }
