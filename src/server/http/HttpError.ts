@@ -13,7 +13,7 @@ export class HttpError extends Error {
     this.headers = headers;
   }
 
-  /** The wire form of spec 7: `code` equals the status; never a stack. */
+  /** The error body of every answer: `code` equals the status; never a stack. */
   toBody(): ErrorBody {
     return { code: this.status, message: this.message };
   }

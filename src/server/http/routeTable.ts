@@ -14,7 +14,7 @@ export interface Route {
 }
 
 /**
- * The first two checks of the contract's order, before any handler: unknown path
+ * The first two checks of the documented order (docs/server.md, Errors), before any handler: unknown path
  * (404), then wrong method (405 with `Allow`, which always lists OPTIONS). HEAD is
  * not served (Hono would answer it as GET). OPTIONS on a known path is the preflight.
  */

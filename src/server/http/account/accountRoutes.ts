@@ -20,7 +20,7 @@ async function profileOf(request: ApiRequest, registry: Registry) {
   return { grant, profile };
 }
 
-/** `GET /me`: the profile of spec 2.2, exactly as seeded, for any valid token. */
+/** `GET /me`: the profile (`ProfileSchema`), exactly as seeded, for any valid token. */
 export function readProfile({ registry }: AccountDeps) {
   return async (request: ApiRequest): Promise<Answer> => {
     const { profile } = await profileOf(request, registry);

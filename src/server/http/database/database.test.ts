@@ -38,7 +38,7 @@ describe('PATCH then GET /me/database', () => {
   });
 });
 
-describe('key addressing (spec 2.1)', () => {
+describe('key addressing', () => {
   it('writes another module with other:name, read back by it with a plain name', async () => {
     const written = await api.write('tool-1001', RAID, `${GOAL}:target`, 500);
     expect(written.body).toEqual({ id: RAID, key: `${GOAL}:target`, value: 500 });

@@ -2,8 +2,8 @@ import { OverlayError, type ResolvedKey, resolveKey } from '../../../api/index.t
 import { HttpError } from '../HttpError.ts';
 
 /**
- * Applies the key rules (spec 2.1) to an `id` and `key` as received; 400 naming
- * the field otherwise.
+ * Applies the key rules (docs/server.md, Keys) to an `id` and `key` as
+ * received; 400 naming the field otherwise.
  */
 export function resolveAddress(id: unknown, key: unknown): ResolvedKey {
   if (typeof id !== 'string') throw new HttpError(400, `id is required and must be a string, got ${typeName(id)}`);

@@ -14,7 +14,7 @@ export interface DatabaseDeps {
   limits: ApiLimits;
 }
 
-/** `PATCH /me/database`: checks in the contract's order (401, 403, 415, 413, 400), then a durable write. */
+/** `PATCH /me/database`: checks in the documented order (401, 403, 415, 413, 400; docs/server.md, Errors), then a durable write. */
 export function writeEntry({ registry, store, limits }: DatabaseDeps) {
   return async (request: ApiRequest): Promise<Answer> => {
     const { userId, overlay: kind } = requireOverlay(await authenticate(request, registry));
