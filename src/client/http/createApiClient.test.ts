@@ -3,7 +3,7 @@ import { ApiError } from './ApiError.ts';
 import { createApiClient } from './createApiClient.ts';
 import { ManualClock } from '../testing/ManualClock.ts';
 import { echo, fakeFetch, hang, json } from '../testing/fakeFetch.ts';
-import { sampleProfile } from '../testing/sampleProfile.ts';
+import { sampleProfile } from '../../api/testing/sampleProfile.ts';
 
 function setup(token: string | null = 'tok-1') {
   const net = fakeFetch();

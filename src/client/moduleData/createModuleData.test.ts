@@ -9,11 +9,9 @@ import { rejectionCode as codeOf } from '../testing/rejectionCode.ts';
 const MOD = 'my.mod';
 let world: QueueWorld;
 
-async function started() {
+function started() {
   world = new QueueWorld();
-  const tab = world.tab();
-  await tab.queue.start();
-  return tab;
+  return world.startedTab();
 }
 
 afterEach(() => world?.close());

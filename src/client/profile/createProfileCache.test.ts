@@ -3,7 +3,7 @@ import { createMemoryKeyValue } from '../storage/index.ts';
 import { createProfileCache } from './createProfileCache.ts';
 import { hashIdentity } from './hashIdentity.ts';
 import { ManualClock } from '../testing/ManualClock.ts';
-import { sampleProfile } from '../testing/sampleProfile.ts';
+import { sampleProfile } from '../../api/testing/sampleProfile.ts';
 
 describe('createProfileCache', () => {
   it('keeps the public profile, user and kind under a hash of (API, identity)', async () => {

@@ -8,11 +8,9 @@ import { QueueWorld } from '../testing/QueueWorld.ts';
 const MOD = 'my.mod';
 let world: QueueWorld;
 
-async function started(options: Parameters<QueueWorld['tab']>[0] = {}) {
+function started(options: Parameters<QueueWorld['tab']>[0] = {}) {
   world = new QueueWorld();
-  const tab = world.tab(options);
-  await tab.queue.start();
-  return tab;
+  return world.startedTab(options);
 }
 
 afterEach(() => world?.close());

@@ -9,11 +9,9 @@ const MOD = 'my.mod';
 let world: QueueWorld;
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 
-async function started() {
+function started() {
   world = new QueueWorld();
-  const tab = world.tab();
-  await tab.queue.start();
-  return tab;
+  return world.startedTab();
 }
 
 afterEach(() => world?.close());

@@ -57,6 +57,13 @@ export class QueueWorld {
     return tab;
   }
 
+  /** A tab whose queue has started: loaded, and competing for the flusher role. */
+  async startedTab(options: TabOptions = {}): Promise<Tab> {
+    const tab = this.tab(options);
+    await tab.queue.start();
+    return tab;
+  }
+
   /** Stops every tab (call it after each test). */
   close(): void {
     for (const tab of this.tabs) tab.queue.stop();

@@ -1,4 +1,4 @@
-import type { Profile } from '../../api/index.ts';
+import type { Profile } from '../index.ts';
 
 /** A complete GET /me body for tests. */
 export function sampleProfile(userId = '1001'): Profile {
