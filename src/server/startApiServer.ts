@@ -67,9 +67,11 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits, onInternalError });
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
   const viaApp = getRequestListener(app.fetch, { errorHandler });
-  // The API alone: its database routes skip the fetch adapter (the same handlers, measured in `npm run bench -- server`).
+  // Served alone, the API answers its two database routes on Node's server itself, because the fetch
+  // adapter's work was about half of each request's time (`npm run bench -- server`); the handlers are the same.
   const lane = options.wrap ? undefined : databaseLane({ registry, store, limits, onInternalError });
-  // Without Host, the adapter raises a RequestError we answer as JSON; Node's own check would send an empty 400.
+  // Node's own Host check is off because it answers an empty 400; without it, a request with no Host
+  // reaches the adapter, whose RequestError we answer as JSON like every other error.
   const server = createServer({ requireHostHeader: false }, (incoming, outgoing) => {
     if (!lane?.(incoming, outgoing)) void viaApp(incoming, outgoing);
   });

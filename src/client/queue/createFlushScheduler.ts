@@ -98,7 +98,8 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
   function debounceFired(): void {
     if (dueAt === null) return;
     const now = clock.now();
-    // Writes still being stored are part of the burst: wait for them (their `soon()` moves `dueAt`), but not past the cap.
+    // A write still being stored belongs to the burst, so the flush waits for it (its `soon()` will move
+    // `dueAt`), but never past the cap, because a module that never stops writing must still be sent.
     const until = inStore > 0 && firstWriteAt !== null ? Math.max(dueAt, firstWriteAt + options.maxFlushDelayMs) : dueAt;
     if (until > now) {
       schedule(until - now, false, debounceFired);
