@@ -61,7 +61,11 @@ export async function createRedisChangeFeed(store: RedisStore, options: RedisCha
     for (const handler of unavailable) handler();
   };
   redis.on('close', onDrop);
-  sub.on('close', onDrop);
+  sub.on('close', () => {
+    // The channels are gone with the connection (and not restored): later listeners must subscribe afresh.
+    channels.clear();
+    onDrop();
+  });
   sub.on('message', (channel: string, message: string) => deliver(channels.get(channel), message, epoch));
 
   const subscribe = async (space: Space, since: string | undefined, listener: FeedListener) => {
