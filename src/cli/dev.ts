@@ -37,6 +37,12 @@ async function main(argv: string[]): Promise<void> {
     plugins: [mountApi(registry, store, options, live)],
     server: { host: options.host, port: options.port, strictPort: true, open: noOpen || process.env.CI ? false : '/studio' },
   });
+  // Vite answers SIGTERM itself with server.close() (then exits) and destroys every socket: live ones get their 1001 first.
+  const closeVite = server.close.bind(server);
+  server.close = async () => {
+    await live?.close();
+    await closeVite();
+  };
   await server.listen();
   const url = `http://${options.host}:${options.port}`;
   const { profile } = seed.users[0]!;
@@ -44,8 +50,8 @@ async function main(argv: string[]): Promise<void> {
   console.log(`Studio: ${url}/studio`);
   for (const kind of KINDS) console.log(`  ${kind.padEnd(11)} ${url}/?overlay=${encodeURIComponent(profile.overlays[kind])}&debug=1`);
   const stop = () =>
-    void Promise.resolve(live?.close())
-      .then(() => server.close())
+    void server
+      .close()
       .then(() => store.close())
       .then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -1,9 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, LIVE_PATH } from '../../api/index.ts';
+import { createMemoryRegistry } from '../registry/index.ts';
 import type { StartApiServerOptions } from '../startApiServer.ts';
+import { StoreUnavailableError } from '../store/index.ts';
 import { startTestServer } from '../testing/apiTestClient.ts';
 import { connectLive, type LiveTestClient } from '../testing/liveTestClient.ts';
+import { TEST_SEED } from '../testing/testSeed.ts';
 
 const ID = 'de.example.live';
 const opened: { close(): Promise<void> }[] = [];
@@ -244,6 +247,22 @@ describe('live endpoint: closing codes', () => {
     await a.close();
     const again = await live();
     expect(await again.auth('tool-1001')).toMatchObject({ type: 'ready' });
+  });
+
+  it('1013 when the token check finds the store unavailable; 1011 (and the error reported) when it fails otherwise', async () => {
+    const failures: unknown[] = [];
+    const registry = createMemoryRegistry(TEST_SEED);
+    let failure: Error = new StoreUnavailableError('registry down');
+    const failing = { ...registry, resolveToken: async () => Promise.reject(failure) };
+    const { live } = await serve({ registry: failing, onInternalError: (error) => failures.push(error) });
+    const unavailable = await live();
+    unavailable.sendJson({ type: 'auth', token: 'tool-1001' });
+    await expectClose(unavailable, 1013, 'Store unavailable - retry with backoff');
+    failure = new Error('bug');
+    const broken = await live();
+    broken.sendJson({ type: 'auth', token: 'tool-1001' });
+    await expectClose(broken, 1011, 'Internal error');
+    expect(failures).toEqual([failure]);
   });
 
   it('1001 for every connection, authenticated or not, when the server stops', async () => {

@@ -1,0 +1,145 @@
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveServerMessage } from '../../api/index.ts';
+import { send } from '../testing/apiTestClient.ts';
+import { connectLive, type LiveTestClient } from '../testing/liveTestClient.ts';
+import { startRedisServer, type TestRedisServer } from '../testing/redisServer.ts';
+import { TEST_SEED } from '../testing/testSeed.ts';
+import { type RunningApiServer, type StartApiServerOptions, startApiServer } from '../startApiServer.ts';
+
+// Two API instances in this process on one real redis-server: what a load balancer in front of N instances sees.
+const ID = 'de.example.live';
+let redis: TestRedisServer;
+let a: RunningApiServer;
+let b: RunningApiServer;
+const clients: LiveTestClient[] = [];
+
+const start = (options: StartApiServerOptions = {}) => startApiServer({ seed: TEST_SEED, store: redis.url, log: () => {}, ...options });
+const write = (server: RunningApiServer, key: string, value: unknown, token = 'tool-1001') =>
+  send(server.url, 'PATCH', '/me/database', { token, body: { id: ID, key, value } });
+const live = async (server: RunningApiServer) => {
+  const client = await connectLive(server.url);
+  clients.push(client);
+  return client;
+};
+const cursorOf = (message: LiveServerMessage) => (message as { cursor: string }).cursor;
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  [a, b] = await Promise.all([start(), start()]);
+}, 30_000);
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close();
+});
+afterAll(async () => {
+  await Promise.all([a?.close(), b?.close()]);
+  await redis?.dispose();
+});
+
+describe('live changes on the redis store, across instances', () => {
+  it('every instance delivers the writes made through any other, each once', async () => {
+    const onA = await live(a);
+    const onB = await live(b);
+    await onA.auth('tool-1001');
+    await onB.auth('tool-1001');
+    expect((await write(a, 'via-a', 1)).status).toBe(200);
+    expect((await write(b, 'via-b', 2)).status).toBe(200);
+    for (const client of [onA, onB]) {
+      expect(await client.next()).toMatchObject({ type: 'change', moduleId: ID, name: 'via-a', value: 1, from: ID });
+      expect(await client.next()).toMatchObject({ type: 'change', name: 'via-b', value: 2 });
+    }
+    await write(a, 'other-kind', 0, 'game-1001');
+    await write(b, 'other-user', 0, 'tool-1002');
+    await write(a, 'last', 3);
+    for (const client of [onA, onB]) {
+      expect(await client.next()).toMatchObject({ name: 'last' });
+      expect(client.pending()).toEqual([]);
+    }
+  });
+
+  it('concurrent writes through both instances arrive in the same order everywhere, ending on the stored value', async () => {
+    const onA = await live(a);
+    const onB = await live(b);
+    await onA.auth('tool-1001');
+    await onB.auth('tool-1001');
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => write(i % 2 ? a : b, 'race', i)));
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    const heardA = [];
+    const heardB = [];
+    for (let i = 0; i < 40; i++) {
+      heardA.push(await onA.next());
+      heardB.push(await onB.next());
+    }
+    expect(heardA).toEqual(heardB);
+    const stored = await send(b.url, 'GET', `/me/database?id=${ID}&key=race`, { token: 'tool-1001' });
+    expect(heardA.at(-1)).toMatchObject({ value: (stored.body as { value: number }).value });
+  });
+
+  it('a cursor handed out by one instance resumes on the other', async () => {
+    const onA = await live(a);
+    const ready = await onA.auth('tool-1001');
+    await write(a, 'r1', 1);
+    const first = await onA.next();
+    await write(b, 'r2', 2);
+    await write(a, 'r3', 3);
+    const onB = await live(b);
+    expect(await onB.auth('tool-1001', cursorOf(first))).toMatchObject({ type: 'ready' });
+    expect(await onB.next()).toMatchObject({ type: 'change', name: 'r2' });
+    expect(await onB.next()).toMatchObject({ type: 'change', name: 'r3' });
+    const fromReady = await live(b);
+    await fromReady.auth('tool-1001', cursorOf(ready));
+    expect([await fromReady.next(), await fromReady.next(), await fromReady.next()].map((m) => (m as { name: string }).name)).toEqual(['r1', 'r2', 'r3']);
+    // An empty space's ready cursor also resumes: the first write after it is replayed.
+    const empty = await live(a);
+    const emptyReady = await empty.auth('background-1002');
+    await write(b, 'first-ever', true, 'background-1002');
+    const resumed = await live(b);
+    await resumed.auth('background-1002', cursorOf(emptyReady));
+    expect(await resumed.next()).toMatchObject({ name: 'first-ever', value: true });
+  });
+
+  it('answers reset for garbage, an unknown epoch, a trimmed stream, and after Redis lost its data', async () => {
+    const trimming = await start({ live: { redis: { replayEntries: 10 } } });
+    try {
+      const client = await live(trimming);
+      const ready = await client.auth('event-1001');
+      for (let i = 0; i < 250; i++) await write(trimming, `t${i}`, i, 'event-1001');
+      const [epoch] = cursorOf(ready).split(':');
+      for (const since of [cursorOf(ready), 'garbage', `ffffffffffff:1-0`, `${epoch}:99999999999999-0`]) {
+        const again = await live(trimming);
+        const againReady = await again.auth('event-1001', since);
+        expect(await again.next()).toEqual({ type: 'reset', cursor: cursorOf(againReady) });
+      }
+      const kept = await live(b);
+      const keptReady = await kept.auth('event-1001');
+      const direct = new Redis(redis.port, '127.0.0.1');
+      await direct.flushall();
+      await direct.quit();
+      const afterWipe = await live(a);
+      const wipedReady = await afterWipe.auth('event-1001', cursorOf(keptReady));
+      expect(cursorOf(wipedReady).split(':')[0]).not.toBe(cursorOf(keptReady).split(':')[0]);
+      expect(await afterWipe.next()).toMatchObject({ type: 'reset' });
+    } finally {
+      await trimming.close();
+    }
+  });
+
+  it('Redis stopped: live connections close with 1013, HTTP answers 503, new connections get 1013; Redis back: live again', async () => {
+    const onA = await live(a);
+    const onB = await live(b);
+    await onA.auth('tool-1001');
+    await onB.auth('tool-1001');
+    await redis.stop('SIGKILL');
+    for (const client of [onA, onB]) expect((await client.closed).code).toBe(1013);
+    expect((await write(a, 'down', 1)).status).toBe(503);
+    const refused = await live(b);
+    refused.sendJson({ type: 'auth', token: 'tool-1001' });
+    expect(await refused.closed).toEqual({ code: 1013, reason: 'Store unavailable - retry with backoff' });
+    await redis.restart();
+    await expect.poll(async () => (await write(a, 'up', 1)).status, { interval: 100, timeout: 10_000 }).toBe(200);
+    const back = await live(b);
+    await expect.poll(async () => (await back.auth('tool-1001')).type, { interval: 100, timeout: 5000 }).toBe('ready');
+    await write(a, 'after', 2);
+    expect(await back.next()).toMatchObject({ name: 'after', value: 2 });
+  }, 30_000);
+});
