@@ -64,9 +64,14 @@ describe('live connection', () => {
     expect(sockets.all).toHaveLength(2);
     sockets.last.open();
     expect(sockets.last.sent).toEqual([{ type: 'auth', token: 'tool-token', since: 'c2' }]);
-    sockets.last.message({ type: 'ready', cursor: 'c2' });
-    // A resumed connection needs no re-read.
+    sockets.last.message({ type: 'ready', cursor: 'c5' });
+    // A resumed connection needs no re-read; its cursor moves with the replay, not with `ready`.
     expect(onResync).toHaveBeenCalledTimes(1);
+    sockets.last.message(change('c3', 5));
+    sockets.last.end(1006);
+    clock.advance(clock.delays()[0]);
+    sockets.last.open();
+    expect(sockets.last.sent).toEqual([{ type: 'auth', token: 'tool-token', since: 'c3' }]);
     for (let i = 0; i < 12; i++) {
       sockets.last.open();
       sockets.last.end(1013);

@@ -131,8 +131,12 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
       attempt = 0;
       state.value = 'live';
       // Without a cursor, writes made between the page's reads and this moment were never announced.
-      if (cursor === undefined) options.onResync();
-      cursor = m.cursor;
+      // With one, it is kept until the replay that follows has arrived: taking `ready`'s
+      // cursor at once would skip that replay if the connection broke right after `ready`.
+      if (cursor === undefined) {
+        cursor = m.cursor;
+        options.onResync();
+      }
     } else if (m.type === 'change') {
       cursor = m.cursor;
       options.onChange({ moduleId: m.moduleId, name: m.name, value: m.value as Json, from: m.from });
