@@ -142,6 +142,8 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     } else if (message.t === 'removed') {
       memory.forget(message);
       model.remove(message.moduleId, message.name, message.seq);
+      // Another tab sent it (the queue is in memory only): changes held for the key go on.
+      live?.settled(message);
     } else if (!flusher) {
       model.state.value = message.state;
       model.online.value = message.online;
