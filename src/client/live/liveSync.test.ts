@@ -73,6 +73,32 @@ describe('live sync across the tabs of one overlay', () => {
     await vi.waitFor(() => expect(heard.a.map((change) => change.value)).toEqual([10, 11]));
   });
 
+  it('waits for an echo that comes after the answer (another instance), dropping what the server ordered before it', async () => {
+    const { a, b, heard } = await twoLiveTabs();
+    await b.data.set(MOD, 'count', 20);
+    await vi.waitFor(() => expect(heard.a).toHaveLength(1));
+    await a.queue.flush();
+    expect(world.server.value(MOD, 'count')).toBe(20);
+    serverWrite(MOD, 'count', 19, 'outside.writer');
+    serverWrite(MOD, 'count', 20, MOD);
+    serverWrite(MOD, 'count', 21, 'outside.writer');
+    await vi.waitFor(() => expect(heard.b.map((change) => change.value)).toEqual([20, 21]));
+    expect(heard.a.map((change) => change.value)).toEqual([20, 21]);
+    expect(await a.data.get(MOD, 'count')).toBe(21);
+  });
+
+  it('applies the held changes when the local write is refused for good', async () => {
+    const { a, heard } = await twoLiveTabs();
+    world.server.hold();
+    await a.data.set(MOD, 'count', 'refused');
+    world.server.script.push(() => new Response(JSON.stringify({ code: 400, message: 'no' }), { status: 400, headers: { 'Content-Type': 'application/json' } }));
+    const flushing = a.queue.flush();
+    serverWrite(MOD, 'count', 30, 'outside.writer');
+    world.server.release();
+    await flushing;
+    await vi.waitFor(() => expect(heard.a.map((change) => change.value)).toEqual(['refused', 30]));
+  });
+
   it('on reset re-reads the keys the modules use and tells what changed', async () => {
     const { a, b, heard } = await twoLiveTabs();
     world.server.values.set(`${MOD}/count`, 1);
