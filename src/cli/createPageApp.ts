@@ -1,5 +1,6 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { pageEntry } from '../vite/index.ts';
 
 export interface PageAppOptions {
   /** The built site (`vite build` output). */
@@ -7,9 +8,6 @@ export interface PageAppOptions {
   /** The API's fetch handler; served under `/api`. */
   api: { fetch: (request: Request) => Response | Promise<Response> };
 }
-
-/** Paths of the single page: the overlay at `/`, the studio at `/studio`. */
-const PAGE_PATHS = new Set(['/', '/index.html', '/studio', '/studio/']);
 
 /**
  * One origin for everything `npm start` serves: the overlay page, the studio,
@@ -27,8 +25,9 @@ export function createPageApp({ distDir, api }: PageAppOptions): Hono {
     if (c.res.headers.get('Content-Type')?.startsWith('text/html')) c.header('Cache-Control', 'no-cache');
   });
   app.get('*', async (c, next) => {
-    const path = PAGE_PATHS.has(c.req.path) ? '/index.html' : undefined;
-    return serveStatic({ root: distDir, path })(c, next);
+    // A page's path (`/studio`) serves its built entry file (see PAGES); any other path, the file itself.
+    const entry = pageEntry(c.req.path);
+    return serveStatic({ root: distDir, path: entry && `/${entry}` })(c, next);
   });
   app.notFound((c) => c.text('Not found', 404));
   return app;
