@@ -9,6 +9,8 @@ export class ApiServerDriver {
   constructor(
     private readonly seed: Seed,
     private readonly store: string,
+    /** Bodies wrapped as the hosted service does (`--envelope`). */
+    private readonly envelope = false,
   ) {}
 
   /** Base URL, e.g. `http://127.0.0.1:40123`. */
@@ -34,7 +36,7 @@ export class ApiServerDriver {
   /** Starts the server (again, on the port it had before, so pages keep their address). */
   async start(): Promise<void> {
     if (this.server) return;
-    this.server = await startApiServer({ port: this.port, seed: this.seed, store: this.store });
+    this.server = await startApiServer({ port: this.port, seed: this.seed, store: this.store, envelope: this.envelope });
     this.port = this.server.port;
   }
 
@@ -66,7 +68,9 @@ export class ApiServerDriver {
     const response = await fetch(`${this.url}/me/database?${query}`, { headers: this.auth(kind) });
     if (response.status === 404) return undefined;
     if (!response.ok) throw new Error(`GET /me/database answered ${response.status}: ${await response.text()}`);
-    return ((await response.json()) as { value: Json }).value;
+    const body = (await response.json()) as { value: Json } | { meta: unknown; data: { value: Json } };
+    if (this.envelope !== 'meta' in body) throw new Error(`GET /me/database answered ${JSON.stringify(body)}, not in the server's shape`);
+    return 'data' in body ? body.data.value : body.value;
   }
 
   /** Stores a value as a module of `kind` would. */

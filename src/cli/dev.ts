@@ -7,14 +7,13 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer, type Plugin } from 'vite';
 import { KINDS } from '../api/index.ts';
 import {
+  type ApiAppOptions,
   createApiApp,
   createMemoryRegistry,
   DEMO_SEED,
-  type DataStore,
   loadSeedFile,
   openStore,
   parseCliArgs,
-  type Registry,
   type Seed,
 } from '../server/index.ts';
 
@@ -27,7 +26,7 @@ async function main(argv: string[]): Promise<void> {
   const registry = createMemoryRegistry(seed, { tokenTtlMs: options.tokenTtlMs });
   const store = await openStore(options.store);
   const server = await createServer({
-    plugins: [mountApi(registry, store, options.limits)],
+    plugins: [mountApi({ registry, store, limits: options.limits, devRoutes: true, envelope: options.envelope })],
     server: { host: options.host, port: options.port, strictPort: true, open: noOpen || process.env.CI ? false : '/studio' },
   });
   await server.listen();
@@ -42,8 +41,8 @@ async function main(argv: string[]): Promise<void> {
 }
 
 /** Serves the API under /api inside Vite's server (connect strips the prefix). */
-function mountApi(registry: Registry, store: DataStore, limits: Parameters<typeof createApiApp>[0]['limits']): Plugin {
-  const api = createApiApp({ registry, store, limits, devRoutes: true });
+function mountApi(options: ApiAppOptions): Plugin {
+  const api = createApiApp(options);
   return {
     name: 'overlay-api',
     configureServer(server) {

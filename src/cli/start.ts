@@ -30,7 +30,7 @@ async function main(argv: string[]): Promise<void> {
   const server = await startApiServer({
     ...options,
     seed,
-    wrap: (store, registry) => createPageApp({ distDir, api: createApiApp({ registry, store, limits: options.limits, devRoutes: true }) }),
+    wrap: (store, registry) => createPageApp({ distDir, api: createApiApp({ registry, store, limits: options.limits, devRoutes: true, envelope: options.envelope }) }),
   });
   console.log(banner(server.url, seed, options.storeUrl));
   const stop = () => void server.close().then(() => process.exit(0));

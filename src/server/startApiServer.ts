@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { type ApiLimits, createApiApp, resolveLimits } from './http/index.ts';
+import { answerShape, type ApiLimits, createApiApp, type EnvelopeOptions, resolveLimits } from './http/index.ts';
 import { databaseLane } from './http/databaseLane.ts';
 import { answerClientError, answerRequestError } from './http/malformedRequests.ts';
 import { createMemoryRegistry, createRedisRegistry, DEMO_SEED, parseSeed, type Registry, type Seed } from './registry/index.ts';
@@ -32,6 +32,8 @@ export interface StartApiServerOptions {
   clock?: () => number;
   /** Receives errors answered with 500. @default console.error */
   onInternalError?: (error: unknown) => void;
+  /** Wraps bodies as the hosted service does (`ApiAppOptions.envelope`). @default false */
+  envelope?: boolean | EnvelopeOptions;
   /** Serves a handler built around the store instead of the API alone (e.g. a page server mounting the API under /api). */
   wrap?: (store: DataStore, registry: Registry) => { fetch: (request: Request) => Response | Promise<Response> };
 }
@@ -62,11 +64,12 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
     throw error;
   }
   const onInternalError = options.onInternalError ?? console.error;
-  const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits, onInternalError });
+  const { envelope } = options;
+  const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits, onInternalError, envelope });
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
   const viaApp = getRequestListener(app.fetch, { errorHandler });
   // The API alone: its database routes skip the fetch adapter (the same handlers, measured in `npm run bench -- server`).
-  const lane = options.wrap ? undefined : databaseLane({ registry, store, limits, onInternalError });
+  const lane = options.wrap ? undefined : databaseLane({ registry, store, limits, onInternalError, shape: answerShape(envelope) });
   // Without Host, the adapter raises a RequestError we answer as JSON; Node's own check would send an empty 400.
   const server = createServer({ requireHostHeader: false }, (incoming, outgoing) => {
     if (!lane?.(incoming, outgoing)) void viaApp(incoming, outgoing);

@@ -11,6 +11,7 @@ describe('parseCliArgs', () => {
       store: { type: 'sqlite', path: './data/overlay.sqlite', synchronous: 'full' },
       tokenTtlMs: 86_400_000,
       limits: { maxValueBytes: 65536, maxBodyBytes: 1048576 },
+      envelope: false,
       help: false,
     });
   });
@@ -29,6 +30,7 @@ describe('parseCliArgs', () => {
       '--max-value-bytes=100',
       '--max-body-bytes',
       '2000',
+      '--envelope',
     ]);
     expect(options).toMatchObject({
       port: 0,
@@ -37,6 +39,7 @@ describe('parseCliArgs', () => {
       store: { type: 'memory' },
       tokenTtlMs: 60_000,
       limits: { maxValueBytes: 100, maxBodyBytes: 2000 },
+      envelope: true,
     });
     expect(parseCliArgs(['-h']).help).toBe(true);
   });

@@ -16,6 +16,7 @@ export const USAGE = `Usage: npm run api -- [options]
   --token-ttl-seconds <n>  lifetime of exchanged overlay tokens (default ${DEFAULT_TOKEN_TTL_MS / 1000})
   --max-value-bytes <n>    largest value, as UTF-8 bytes of its JSON (default 65536)
   --max-body-bytes <n>     largest request body in bytes (default 1048576)
+  --envelope               wrap bodies as the hosted service does: {meta, data} / {meta, error}
   --help                   print this text`;
 
 export interface CliOptions {
@@ -27,6 +28,8 @@ export interface CliOptions {
   store: StoreSpec;
   tokenTtlMs: number;
   limits: ApiLimits;
+  /** Bodies in the hosted service's `{meta, data}` / `{meta, error}` shape. */
+  envelope: boolean;
   help: boolean;
 }
 
@@ -59,6 +62,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
       maxValueBytes: integerFlag('max-value-bytes', values['max-value-bytes'], 65536, 1),
       maxBodyBytes: integerFlag('max-body-bytes', values['max-body-bytes'], 1048576, 1),
     },
+    envelope: values.envelope ?? false,
     help: values.help ?? false,
   };
 }
@@ -78,6 +82,7 @@ function readFlags(argv: string[]) {
         'value-ttl-days': { type: 'string' },
         'max-value-bytes': { type: 'string' },
         'max-body-bytes': { type: 'string' },
+        envelope: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
