@@ -10,3 +10,4 @@ export * from './resolveKey.ts';
 export * from './manifest.ts';
 export * from './selectedModules.ts';
 export * from './bridge.ts';
+export * from './moduleOrigin.ts';
