@@ -17,6 +17,7 @@ afterAll(() => Promise.all([wrapped?.stop(), bare?.stop()]));
 
 describe('a module written against the hosted SDK', () => {
   it('runs unmodified against npm run api -- --envelope: db.set and db.get give back .data.value', async () => {
+    await wrapped.waitForStdout(/Bodies wrapped as the hosted service does/);
     const db = hostedStyleDb(wrapped.url, DEMO_TOKENS.tool, 'de.hosted.visits');
     expect(await visitCounter(db, 'ann')).toEqual({ count: 1, visitors: ['ann'] });
     expect(await visitCounter(db, 'bob')).toEqual({ count: 2, visitors: ['ann', 'bob'] });
