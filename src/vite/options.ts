@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { moduleOriginProblem } from '../api/moduleOrigin.ts';
+import { moduleOriginProblem } from '../api/index.ts';
 
 /** The three files of the module SDK, as `src/sdk/bundleSdk.ts` builds them. */
 export interface SdkFiles {

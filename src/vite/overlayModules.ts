@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { MODULE_ORIGIN_META } from '../api/moduleOrigin.ts';
+import { MODULE_ORIGIN_META } from '../api/index.ts';
 import { connectDevServer } from './connectDevServer.ts';
 import { depScanEntries } from './depScanEntries.ts';
 import { emitBuildFiles } from './emitBuildFiles.ts';
