@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
+import { pageEntry } from '../vite/index.ts';
 import { cacheControlFor } from './cacheControlFor.ts';
 import { withModuleOrigin } from './withModuleOrigin.ts';
 
@@ -15,9 +16,6 @@ export interface PageAppOptions {
   /** Module origin template written into the pages, e.g. `https://{site}.modules.example.com`. @default the build's */
   moduleOrigin?: string;
 }
-
-/** Paths of the single page: the overlay at `/`, the studio at `/studio`. */
-const PAGE_PATHS = new Set(['/', '/index.html', '/studio', '/studio/']);
 
 /**
  * One origin for everything `npm start` serves: the overlay page, the studio,
@@ -39,9 +37,10 @@ export function createPageApp({ distDir, api, moduleOrigin }: PageAppOptions): H
     if (c.res.ok) c.header('Cache-Control', cacheControlFor(c.req.path));
   });
   app.get('*', async (c, next) => {
-    const path = PAGE_PATHS.has(c.req.path) ? '/index.html' : undefined;
-    if (path && moduleOrigin) return c.html(withModuleOrigin(await readFile(join(distDir, path), 'utf8'), moduleOrigin));
-    return serveStatic({ root: distDir, path })(c, next);
+    // A page's path (`/studio`) serves its built entry file (see PAGES); any other path, the file itself.
+    const entry = pageEntry(c.req.path);
+    if (entry && moduleOrigin) return c.html(withModuleOrigin(await readFile(join(distDir, entry), 'utf8'), moduleOrigin));
+    return serveStatic({ root: distDir, path: entry && `/${entry}` })(c, next);
   });
   app.notFound((c) => c.text('Not found', 404));
   return app;

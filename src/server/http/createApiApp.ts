@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import type { Registry } from '../registry/index.ts';
 import type { DataStore } from '../store/index.ts';
-import { checkHealth, describeApi } from './aboutRoutes.ts';
-import { exchangeOverlayId, readProfile, validateToken } from './accountRoutes.ts';
+import { checkHealth, describeApi } from './about/aboutRoutes.ts';
+import { exchangeOverlayId, readProfile, validateToken } from './account/accountRoutes.ts';
 import { answerResponse } from './Answer.ts';
-import { ApiError } from './ApiError.ts';
+import { HttpError } from './HttpError.ts';
 import { fromWebRequest } from './ApiRequest.ts';
 import { type ApiLimits, resolveLimits } from './ApiLimits.ts';
 import { withCors } from './cors.ts';
-import { readEntry, writeEntry } from './databaseRoutes.ts';
-import { devRouteGuard } from './devRoutes.ts';
+import { readEntry, writeEntry } from './database/databaseRoutes.ts';
+import { devRouteGuard } from './dev/devRoutes.ts';
 import { type Route, routeGuard } from './routeTable.ts';
 import { bareAnswers, type EnvelopeOptions, envelopeAnswers, type ShapeAnswer } from './shapeAnswer.ts';
 import { toErrorAnswer } from './toErrorResponse.ts';
@@ -66,7 +66,7 @@ export function createApiApp({ registry, store, limits, onInternalError = consol
   }
   const errorResponse = (error: unknown, url: string) => answerResponse(shaped(toErrorAnswer(error, onInternalError), new URL(url).pathname));
   // Unreachable behind routeGuard; kept so that no path can answer Hono's plain-text 404.
-  app.notFound((c) => errorResponse(new ApiError(404, 'Not found'), c.req.url));
+  app.notFound((c) => errorResponse(new HttpError(404, 'Not found'), c.req.url));
   app.onError((error, c) => errorResponse(error, c.req.url));
   return app;
 }
