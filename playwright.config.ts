@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './e2e/chromium.ts';
+import type { OverlayOptions } from './e2e/fixtures.ts';
 
 // Port and build folder of the page server the browser tests start. Chosen once in
 // the main process (workers inherit the variable), so parallel runs do not collide.
@@ -7,7 +8,7 @@ process.env.E2E_PAGE_PORT ??= String(20_000 + (process.pid % 20_000));
 const PAGE_PORT = Number(process.env.E2E_PAGE_PORT);
 const DIST = `node_modules/.cache/overlay-e2e-${PAGE_PORT}`;
 
-export default defineConfig({
+export default defineConfig<Partial<OverlayOptions>>({
   testDir: '.',
   testMatch: ['e2e/**/*.spec.ts', 'modules/*/*.spec.ts'],
   outputDir: `test-results/${PAGE_PORT}`,
@@ -22,6 +23,11 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'chromium' },
+    // The overlay page and the modules once more against a server that wraps bodies as the hosted service does.
+    { name: 'envelope', testMatch: ['e2e/overlay.spec.ts', 'e2e/debug.spec.ts', 'modules/*/*.spec.ts'], use: { envelope: true } },
+  ],
   webServer: {
     command: `npx vite build --logLevel warn --outDir ${DIST} --emptyOutDir && npx tsx src/cli/start.ts --port ${PAGE_PORT} --store memory --dist ${DIST}`,
     url: `http://127.0.0.1:${PAGE_PORT}/`,

@@ -10,7 +10,8 @@
  *
  * Options (`test.use({...})`): `seed` (users, profiles and tokens; default the
  * demo user) and `store` (`memory` or `sqlite`; default `sqlite` in the test's
- * output folder, so a restarted server keeps its data).
+ * output folder, so a restarted server keeps its data) and `envelope` (the server
+ * wraps bodies as the hosted service does; default off, on in the `envelope` project).
  */
 import { test as base, expect } from '@playwright/test';
 import { DEMO_SEED, type Seed } from '../src/server/index.ts';
@@ -30,14 +31,16 @@ export interface OverlayFixtures {
 export interface OverlayOptions {
   seed: Seed;
   store: 'memory' | 'sqlite';
+  envelope: boolean;
 }
 
 export const test = base.extend<OverlayFixtures & OverlayOptions>({
   seed: [DEMO_SEED, { option: true }],
   store: ['sqlite', { option: true }],
-  api: async ({ seed, store }, use, testInfo) => {
+  envelope: [false, { option: true }],
+  api: async ({ seed, store, envelope }, use, testInfo) => {
     const storeUrl = store === 'memory' ? 'memory' : `sqlite:${testInfo.outputPath('api.sqlite')}`;
-    const driver = new ApiServerDriver(structuredClone(seed), storeUrl);
+    const driver = new ApiServerDriver(structuredClone(seed), storeUrl, { envelope });
     await driver.start();
     await use(driver);
     await driver.stop();

@@ -9,8 +9,8 @@ export class ApiServerDriver {
   constructor(
     private readonly seed: Seed,
     private readonly store: string,
-    /** `live: false` serves no live endpoint (404, like the hosted service). */
-    private readonly options: { live?: false } = {},
+    /** `live: false` serves no live endpoint (404, like the hosted service); `envelope` wraps bodies as the hosted service does (`--envelope`). */
+    private readonly options: { live?: false; envelope?: boolean } = {},
   ) {}
 
   /** Base URL, e.g. `http://127.0.0.1:40123`. */
@@ -68,7 +68,9 @@ export class ApiServerDriver {
     const response = await fetch(`${this.url}/me/database?${query}`, { headers: this.auth(kind) });
     if (response.status === 404) return undefined;
     if (!response.ok) throw new Error(`GET /me/database answered ${response.status}: ${await response.text()}`);
-    return ((await response.json()) as { value: Json }).value;
+    const body = (await response.json()) as { value: Json } | { meta: unknown; data: { value: Json } };
+    if ((this.options.envelope ?? false) !== 'meta' in body) throw new Error(`GET /me/database answered ${JSON.stringify(body)}, not in the server's shape`);
+    return 'data' in body ? body.data.value : body.value;
   }
 
   /** Stores a value as a module of `kind` would. */

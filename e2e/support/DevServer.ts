@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from './freePort.ts';
 
 /** `npm run dev` as a module author runs it: Vite with hot reload and the API under /api. */
 export class DevServer {
@@ -35,15 +35,4 @@ export class DevServer {
     this.child.kill('SIGTERM');
     await exited;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -14,3 +14,4 @@ export * from './manifest.ts';
 export * from './selectedModules.ts';
 export * from './bridge.ts';
 export * from './live.ts';
+export * from './moduleOrigin.ts';

@@ -7,18 +7,16 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer, type Plugin } from 'vite';
 import { KINDS, LIVE_PATH } from '../api/index.ts';
 import {
-  type CliOptions,
+  type ApiAppOptions,
   createApiApp,
   createLiveEndpoint,
   createMemoryRegistry,
   DEMO_SEED,
-  type DataStore,
   type LiveEndpoint,
   loadSeedFile,
   openLiveChanges,
   openStore,
   parseCliArgs,
-  type Registry,
   type Seed,
 } from '../server/index.ts';
 
@@ -34,7 +32,7 @@ async function main(argv: string[]): Promise<void> {
   const store = changes?.store ?? opened;
   const live = changes && createLiveEndpoint({ feed: changes.feed, registry, live: { ...options.live, path: `/api${LIVE_PATH}` } });
   const server = await createServer({
-    plugins: [mountApi(registry, store, options, live)],
+    plugins: [mountApi({ registry, store, limits: options.limits, devRoutes: true, envelope: options.envelope, live: live !== undefined }, live)],
     server: { host: options.host, port: options.port, strictPort: true, open: noOpen || process.env.CI ? false : '/studio' },
   });
   // Vite answers SIGTERM itself with server.close() (then exits) and destroys every socket: live ones get their 1001 first.
@@ -63,8 +61,8 @@ async function main(argv: string[]): Promise<void> {
  * and the live endpoint on the upgrades of its HTTP server: only those for
  * `/api/me/database/changes`, so Vite's own HMR socket is left to Vite.
  */
-function mountApi(registry: Registry, store: DataStore, { limits }: CliOptions, live: LiveEndpoint | undefined): Plugin {
-  const api = createApiApp({ registry, store, limits, devRoutes: true, live: live !== undefined });
+function mountApi(options: ApiAppOptions, live: LiveEndpoint | undefined): Plugin {
+  const api = createApiApp(options);
   return {
     name: 'overlay-api',
     configureServer(server) {

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { KINDS, LIVE_PATH } from '../api/index.ts';
+import { KINDS, LIVE_PATH, moduleOriginProblem } from '../api/index.ts';
 import {
   createApiApp,
   DEMO_SEED,
@@ -20,10 +20,14 @@ import { createPageApp } from './createPageApp.ts';
 const DEFAULT_PAGE_PORT = '8080';
 
 async function main(argv: string[]): Promise<void> {
-  const { dist, rest } = takeDistFlag(argv);
+  const { own, rest } = takeOwnFlags(argv, ['dist', 'module-origin']);
+  const dist = own.dist ?? 'dist';
+  const moduleOrigin = own['module-origin'];
+  const problem = moduleOrigin === undefined ? undefined : moduleOriginProblem(moduleOrigin);
+  if (problem) throw new Error(`--module-origin: ${problem}`);
   const withPort = rest.some((arg) => arg === '--port' || arg.startsWith('--port=')) ? rest : ['--port', DEFAULT_PAGE_PORT, ...rest];
   const options = parseCliArgs(withPort);
-  if (options.help) return void console.log(`${USAGE.replace('npm run api', 'npm start')}\n  --dist <dir>             the built site to serve (default dist)`);
+  if (options.help) return void console.log(`${USAGE.replace('npm run api', 'npm start')}\n${OWN_USAGE}`);
   const distDir = resolve(dist);
   if (!existsSync(resolve(distDir, 'index.html'))) throw new Error('dist/ is missing: run "npm run build" first (npm start does)');
   const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : DEMO_SEED;
@@ -33,21 +37,37 @@ async function main(argv: string[]): Promise<void> {
     seed,
     live,
     wrap: (store, registry) =>
-      createPageApp({ distDir, api: createApiApp({ registry, store, limits: options.limits, devRoutes: true, live: live !== false }) }),
+      createPageApp({
+        distDir,
+        moduleOrigin,
+        api: createApiApp({ registry, store, limits: options.limits, devRoutes: true, envelope: options.envelope, live: live !== false }),
+      }),
   });
   console.log(banner(server.url, seed, options.storeUrl));
+  if (moduleOrigin) console.log(`Modules load from their own sites: ${moduleOrigin} (serve this build's files there too)`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
 
-/** `--dist <dir>` is this command's own flag; the rest are the API server's. */
-function takeDistFlag(argv: string[]): { dist: string; rest: string[] } {
-  const at = argv.indexOf('--dist');
-  if (at === -1) return { dist: 'dist', rest: argv };
-  const dist = argv[at + 1];
-  if (!dist) throw new Error('--dist: needs a folder');
-  return { dist, rest: [...argv.slice(0, at), ...argv.slice(at + 2)] };
+const OWN_USAGE = `  --dist <dir>             the built site to serve (default dist)
+  --module-origin <url>    each module's own site, e.g. "https://{site}.modules.example.com" (default: *.localhost here)`;
+
+/** `--dist <dir>` and `--module-origin <url>` (either form) are this command's own flags; the rest are the API server's. */
+function takeOwnFlags<Name extends string>(argv: string[], names: Name[]): { own: Partial<Record<Name, string>>; rest: string[] } {
+  const own: Partial<Record<Name, string>> = {};
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = names.find((each) => argv[i] === `--${each}` || argv[i]!.startsWith(`--${each}=`));
+    if (!name) {
+      rest.push(argv[i]!);
+      continue;
+    }
+    const value = argv[i]!.includes('=') ? argv[i]!.slice(name.length + 3) : argv[++i];
+    if (!value) throw new Error(`--${name}: needs a value`);
+    own[name] = value;
+  }
+  return { own, rest };
 }
 
 function banner(url: string, seed: Seed, storeUrl: string): string {

@@ -23,6 +23,8 @@ export interface OverlayServices {
   createHost(options: Pick<ModuleHostOptions, 'kind' | 'data' | 'getProfile' | 'framesShareProcess'>): ModuleHost;
   /** The page's own address (decides whether modules get a site each). */
   pageUrl: URL;
+  /** Template of the modules' own origins, e.g. `https://{site}.modules.example.com` (the page's `overlay-module-origin` meta). */
+  moduleOrigin?: string;
   /** The modules that exist (updated by hot reload in development). */
   registry: ReadonlySignal<readonly ModuleEntry[]>;
   setInterval(fn: () => void, ms: number): unknown;

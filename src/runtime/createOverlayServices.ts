@@ -1,5 +1,5 @@
 import { effect, type ReadonlySignal, type Signal } from '@preact/signals-core';
-import type { ModuleEntry } from '../api/index.ts';
+import { MODULE_ORIGIN_META, type ModuleEntry } from '../api/index.ts';
 import {
   createApiClient,
   createModuleData,
@@ -62,10 +62,16 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
       return host;
     },
     pageUrl: new URL(location.href),
+    moduleOrigin: readModuleOrigin(),
     registry: options.registry,
     setInterval: (fn, ms) => setInterval(fn, ms),
     clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
   };
+}
+
+/** The module origin template the build or the server put into the page, if any. */
+function readModuleOrigin(): string | undefined {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${MODULE_ORIGIN_META}"]`)?.content || undefined;
 }
 
 /** What the profile cache is keyed by (it stores only a hash of it). */

@@ -26,8 +26,13 @@ function world(me: () => Promise<Profile>, cached?: CachedProfile) {
     me,
   } as unknown as ApiClient;
   const cache: ProfileCache = { load: async () => cached, save: async (profile) => void saved.push(profile) };
+  const urls: string[][] = [];
+  const hostOptions: Array<{ framesShareProcess?: boolean }> = [];
   const host = {
-    sync: (entries: readonly ModuleEntry[]) => shown.push(entries.map((e) => e.id)),
+    sync: (entries: readonly ModuleEntry[]) => {
+      shown.push(entries.map((e) => e.id));
+      urls.push(entries.map((e) => e.url));
+    },
     states: () => [],
     onState: () => () => {},
     emit: (name: string) => emitted.push(name),
@@ -37,7 +42,10 @@ function world(me: () => Promise<Profile>, cached?: CachedProfile) {
     createClient: () => client,
     profileCache: () => cache,
     openDataLayer: async () => ({ data: new FakeModuleData(), queue: {} as never, status: signal(status), setToken: () => {}, stop: () => {} }),
-    createHost: () => host,
+    createHost: (options) => {
+      hostOptions.push(options);
+      return host;
+    },
     pageUrl: new URL('https://overlay.example/'),
     registry: signal([entry('demo.tool.counter'), entry('demo.tool.goal')]),
     setInterval: (fn, ms) => {
@@ -46,7 +54,7 @@ function world(me: () => Promise<Profile>, cached?: CachedProfile) {
     },
     clearInterval: () => {},
   };
-  return { services, shown, emitted, saved, refresh: () => ticks.get(PROFILE_REFRESH_MS)!(), retry: () => ticks.get(OFFLINE_RETRY_MS)!() };
+  return { services, shown, urls, hostOptions, emitted, saved, refresh: () => ticks.get(PROFILE_REFRESH_MS)!(), retry: () => ticks.get(OFFLINE_RETRY_MS)!() };
 }
 
 describe('startOverlay', () => {
@@ -61,6 +69,33 @@ describe('startOverlay', () => {
     expect(model.problems.value.map((p) => p.message)).toEqual(['unknown module: de.missing.tool (no folder in modules/)']);
     expect(saved).toHaveLength(1);
     expect(model.profile.value).not.toHaveProperty('overlays');
+  });
+
+  it('loads each module from its own site of the module origin, and tells the host that frames do not share a process', async () => {
+    const profile = structuredClone(DEMO_PROFILE);
+    profile.selected.tools = ['demo.tool.counter', 'demo.tool.goal'];
+    const { services, urls, hostOptions } = world(async () => profile);
+    services.moduleOrigin = 'https://{site}.modules.example';
+    await startOverlay(params, new OverlayModel(() => {}), services);
+    expect(urls.at(-1)).toEqual([
+      expect.stringMatching(/^https:\/\/demo-tool-counter-[0-9a-f]{13}\.modules\.example\/modules\/demo\.tool\.counter\/index\.html$/),
+      expect.stringMatching(/^https:\/\/demo-tool-goal-[0-9a-f]{13}\.modules\.example\//),
+    ]);
+    expect(hostOptions[0]!.framesShareProcess).toBe(false);
+  });
+
+  it('starts no module whose frame would stay on the page\'s host, and says so in the debug panel', async () => {
+    const profile = structuredClone(DEMO_PROFILE);
+    profile.selected.tools = ['demo.tool.counter'];
+    const { services, shown, hostOptions } = world(async () => profile);
+    services.moduleOrigin = 'https://modules.example';
+    const model = new OverlayModel(() => {});
+    await startOverlay(params, model, services);
+    expect(shown.at(-1)).toEqual([]);
+    expect(model.problems.value.map((p) => p.message)).toEqual([
+      expect.stringMatching(/^module not started: demo\.tool\.counter \(the module origin "https:\/\/modules\.example" is refused: it must hold \{site\} exactly once/),
+    ]);
+    expect(hostOptions[0]!.framesShareProcess).toBe(false);
   });
 
   it('shows the modules before the data layer is open, and is running once it is', async () => {

@@ -10,7 +10,7 @@ import {
 import type { ApiClient, ProfileCache, SyncStatus } from '../client/index.ts';
 import type { ModuleHost } from '../host/index.ts';
 import { deferModuleData } from './deferModuleData.ts';
-import { canIsolateSites, isolateModuleSites } from './isolateModuleSites.ts';
+import { isolateModuleSites, type SiteIsolation } from './isolateModuleSites.ts';
 import { obtainToken } from './obtainToken.ts';
 import type { OverlayModel } from './OverlayModel.ts';
 import type { OverlayParams } from './parseOverlayParams.ts';
@@ -40,6 +40,7 @@ export async function startOverlay(
   if (!first) return undefined;
   const { kind } = first;
   model.kind.value = kind;
+  const sites = (registry: readonly ModuleEntry[]) => isolateModuleSites(registry, services.pageUrl, services.moduleOrigin);
   // The frames start while the local database opens: their calls wait for it.
   const opening = services.openDataLayer({ client, userId: first.userId, kind });
   const host = services.createHost({
@@ -49,7 +50,7 @@ export async function startOverlay(
       startingStatus(),
     ),
     getProfile: async () => model.profile.value!,
-    framesShareProcess: !canIsolateSites(services.pageUrl),
+    framesShareProcess: !sites([]).isolated,
   });
   const showStates = () => {
     model.moduleStates.value = host.states();
@@ -57,7 +58,7 @@ export async function startOverlay(
   const stopStates = host.onState(showStates);
   // Re-runs when the profile (selection) or the registry (hot reload) changes.
   const stopSelection = effect(() => {
-    showModules(host, model, kind, isolateModuleSites(services.registry.value, services.pageUrl));
+    showModules(host, model, kind, sites(services.registry.value));
     showStates();
   });
   let layer: DataLayer;
@@ -210,15 +211,19 @@ async function reauthorize(client: ApiClient, params: OverlayParams, model: Over
   }
 }
 
-/** Mounts the selected modules that exist; reports the ones that do not. */
-function showModules(host: ModuleHost, model: OverlayModel, kind: Kind, registry: readonly ModuleEntry[]): void {
+/** Mounts the selected modules that exist and have a site; reports the ones that do not. */
+function showModules(host: ModuleHost, model: OverlayModel, kind: Kind, { entries: registry, refused }: SiteIsolation): void {
   const profile = model.profile.value;
   if (!profile) return;
   const ids = selectedModules(profile, kind);
   const known = new Map(registry.map((entry) => [entry.id, entry]));
-  const missing = ids.filter((id) => !known.has(id));
+  const reasons = new Map(refused.map(({ id, reason }) => [id, reason]));
+  const missing = ids.filter((id) => !known.has(id) && !reasons.has(id));
   if (missing.length > 0) model.report('missing', `unknown module${missing.length > 1 ? 's' : ''}: ${missing.join(', ')} (no folder in modules/)`);
   else model.resolve('missing');
+  const notStarted = ids.filter((id) => reasons.has(id)).map((id) => `${id} (${reasons.get(id)})`);
+  if (notStarted.length > 0) model.report('site', `module not started: ${notStarted.join('; ')}`);
+  else model.resolve('site');
   const entries = ids.flatMap((id) => known.get(id) ?? []);
   model.moduleIds.value = entries.map((entry) => entry.id);
   host.sync(entries);

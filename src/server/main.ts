@@ -19,7 +19,8 @@ async function main(argv: string[]): Promise<void> {
   // One write, so that whoever waits for the first line finds the rest with it.
   const storeUrl = redactStoreUrl(options.storeUrl);
   const details = options.seedPath ? `Users: ${seed.users.length} from ${options.seedPath}; store ${storeUrl}` : demoBanner(server.url, storeUrl);
-  console.log(`API listening on ${server.url}\n${details}`);
+  const shape = options.envelope ? '\nBodies wrapped as the hosted service does: {meta, data} / {meta, error} (--envelope)' : '';
+  console.log(`API listening on ${server.url}\n${details}${shape}`);
 }
 
 function parseOrExit(argv: string[]): CliOptions {

@@ -1,7 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { answerClientError, answerRequestError, type ApiLimits, createApiApp, databaseLane, resolveLimits } from './http/index.ts';
+import {
+  answerClientError,
+  answerRequestError,
+  answerShape,
+  type ApiLimits,
+  createApiApp,
+  databaseLane,
+  type EnvelopeOptions,
+  resolveLimits,
+} from './http/index.ts';
 import { createLiveEndpoint, type LiveChanges, type LiveChangesOptions, type LiveEndpoint, type LiveOptions, openLiveChanges, resolveLiveOptions, serveUpgradeAsRequest } from './live/index.ts';
 import { createMemoryRegistry, createRedisRegistry, DEMO_SEED, parseSeed, type Registry, type Seed } from './registry/index.ts';
 import { type DataStore, isRedisStore, openStore, type StoreSpec } from './store/index.ts';
@@ -35,6 +44,8 @@ export interface StartApiServerOptions {
   clock?: () => number;
   /** Receives errors answered with 500. @default console.error */
   onInternalError?: (error: unknown) => void;
+  /** Wraps bodies as the hosted service does (`ApiAppOptions.envelope`). @default false */
+  envelope?: boolean | EnvelopeOptions;
   /** Serves a handler built around the store instead of the API alone (e.g. a page server mounting the API under /api). */
   wrap?: (store: DataStore, registry: Registry) => { fetch: (request: Request) => Response | Promise<Response> };
   /**
@@ -78,12 +89,13 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   }
   const store = changes?.store ?? opened;
   const onInternalError = options.onInternalError ?? console.error;
-  const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits, onInternalError, live: liveOptions !== undefined });
+  const { envelope } = options;
+  const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits, onInternalError, live: liveOptions !== undefined, envelope });
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
   const viaApp = getRequestListener(app.fetch, { errorHandler });
   // Served alone, the API answers its two database routes on Node's server itself, because the fetch
   // adapter's work was about half of each request's time (`npm run bench -- server`); the handlers are the same.
-  const lane = options.wrap ? undefined : databaseLane({ registry, store, limits, onInternalError });
+  const lane = options.wrap ? undefined : databaseLane({ registry, store, limits, onInternalError, shape: answerShape(envelope) });
   // Node's own Host check is off because it answers an empty 400; without it, a request with no Host
   // reaches the adapter, whose RequestError we answer as JSON like every other error.
   const listener = (incoming: IncomingMessage, outgoing: ServerResponse) => {

@@ -15,6 +15,15 @@ describe('resolveModuleDirs', () => {
   });
 });
 
+describe('moduleOrigin', () => {
+  it('comes from the option or OVERLAY_MODULE_ORIGIN, and is checked up front', () => {
+    expect(resolveOptions({ env: {} }).moduleOrigin).toBe('');
+    expect(resolveOptions({ env: { OVERLAY_MODULE_ORIGIN: 'https://{site}.m.example.com' } }).moduleOrigin).toBe('https://{site}.m.example.com');
+    expect(resolveOptions({ moduleOrigin: 'http://{site}.localhost:9000', env: {} }).moduleOrigin).toBe('http://{site}.localhost:9000');
+    expect(() => resolveOptions({ moduleOrigin: 'https://m.example.com', env: {} })).toThrow(/moduleOrigin "https:\/\/m\.example\.com": it must hold \{site\} exactly once/);
+  });
+});
+
 describe('the default SDK bundler', () => {
   it('builds the classic script, the ES module and the types from src/sdk', async () => {
     const sdk = await resolveOptions({}).bundleSdk();

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { moduleOriginProblem } from '../api/index.ts';
 
 /** The three files of the module SDK, as `src/sdk/bundleSdk.ts` builds them. */
 export interface SdkFiles {
@@ -29,7 +30,14 @@ export interface OverlayModulesOptions {
    */
   bundleSdk?: () => Promise<SdkFiles>;
   /**
-   * Where `OVERLAY_MODULE_DIRS` is read.
+   * Origin template of the modules' own sites on a real domain, e.g.
+   * `https://{site}.modules.example.com`: the built page loads each module from
+   * its own site there. The env var `OVERLAY_MODULE_ORIGIN` sets it too.
+   * @default '' (modules get `*.localhost` sites on this machine, else the page's origin)
+   */
+  moduleOrigin?: string;
+  /**
+   * Where `OVERLAY_MODULE_DIRS` and `OVERLAY_MODULE_ORIGIN` are read.
    * @default process.env
    */
   env?: Record<string, string | undefined>;
@@ -43,11 +51,16 @@ export function resolveOptions(options: OverlayModulesOptions): ResolvedOptions 
   if (!Array.isArray(dirs) || dirs.some((dir) => typeof dir !== 'string' || dir.trim() === '')) {
     throw new TypeError('overlayModules: dirs must be an array of folder paths');
   }
+  const env = options.env ?? process.env;
+  const moduleOrigin = (options.moduleOrigin ?? env.OVERLAY_MODULE_ORIGIN ?? '').trim();
+  const problem = moduleOrigin === '' ? undefined : moduleOriginProblem(moduleOrigin);
+  if (problem) throw new TypeError(`overlayModules: moduleOrigin ${JSON.stringify(moduleOrigin)}: ${problem}`);
   return {
     dirs,
     sdkDir: options.sdkDir ?? 'src/sdk',
     bundleSdk: options.bundleSdk ?? defaultBundleSdk,
-    env: options.env ?? process.env,
+    moduleOrigin,
+    env,
   };
 }
 

@@ -26,7 +26,7 @@ beforeAll(async () => {
     configFile: false,
     logLevel: 'silent',
     build: { outDir },
-    plugins: [overlayModules({ env: {}, bundleSdk: async () => ({ classic: 'classic', esm: 'esm', types: 'types' }) })],
+    plugins: [overlayModules({ env: {}, moduleOrigin: 'https://{site}.modules.example.com', bundleSdk: async () => ({ classic: 'classic', esm: 'esm', types: 'types' }) })],
   });
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
@@ -48,6 +48,11 @@ describe('overlayModules in a build', () => {
       { id: 'demo.a', url: '/modules/demo.a/index.html', name: 'A', kind: 'tool', width: 1920, height: 1080 },
     ]);
     expect(registry.problems).toEqual([{ path: 'modules/demo.bad/module.json', reason: expect.any(String) }]);
+  });
+
+  it('writes the module origin into the page (not into module pages)', async () => {
+    expect(await read('index.html')).toContain('<meta name="overlay-module-origin" content="https://{site}.modules.example.com">');
+    expect(await read('modules/demo.a/index.html')).not.toContain('overlay-module-origin');
   });
 
   it('bundles the registry into the page', async () => {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { MODULE_ORIGIN_META } from '../api/index.ts';
 import { connectDevServer } from './connectDevServer.ts';
 import { depScanEntries } from './depScanEntries.ts';
 import { emitBuildFiles } from './emitBuildFiles.ts';
@@ -56,6 +57,11 @@ export function overlayModules(options: OverlayModulesOptions = {}): Plugin {
       }
       if (file.endsWith('.html')) reloads?.expect(file);
       return [];
+    },
+    transformIndexHtml() {
+      // Read by the page at start (createOverlayServices); `npm start --module-origin` rewrites it.
+      if (!settings.moduleOrigin) return undefined;
+      return [{ tag: 'meta', attrs: { name: MODULE_ORIGIN_META, content: settings.moduleOrigin }, injectTo: 'head' }];
     },
     async generateBundle() {
       if (!isBuild || this.environment.name !== 'client') return;

@@ -46,7 +46,7 @@ function mountProbe(host: ModuleHost, options: HarnessSetup): Promise<void> {
   const ready = new Promise<void>((resolve) => {
     host.onState((state) => state.phase === 'ready' && resolve());
   });
-  host.mount(isolateModuleSites([entry], new URL(location.href))[0]!);
+  host.mount(isolateModuleSites([entry], new URL(location.href)).entries[0]!);
   return ready;
 }
 

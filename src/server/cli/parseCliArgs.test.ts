@@ -12,6 +12,7 @@ describe('parseCliArgs', () => {
       tokenTtlMs: 86_400_000,
       limits: { maxValueBytes: 65536, maxBodyBytes: 1048576 },
       live: { maxConnectionsPerUser: 32 },
+      envelope: false,
       help: false,
     });
   });
@@ -37,6 +38,7 @@ describe('parseCliArgs', () => {
       '--max-value-bytes=100',
       '--max-body-bytes',
       '2000',
+      '--envelope',
     ]);
     expect(options).toMatchObject({
       port: 0,
@@ -45,6 +47,7 @@ describe('parseCliArgs', () => {
       store: { type: 'memory' },
       tokenTtlMs: 60_000,
       limits: { maxValueBytes: 100, maxBodyBytes: 2000 },
+      envelope: true,
     });
     expect(parseCliArgs(['-h']).help).toBe(true);
   });

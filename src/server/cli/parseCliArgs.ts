@@ -18,6 +18,7 @@ export const USAGE = `Usage: npm run api -- [options]
   --max-body-bytes <n>     largest request body in bytes (default 1048576)
   --max-live-connections <n>  live connections (/me/database/changes) per user (default 32)
   --no-live                serve no live endpoint: its path answers 404, like the hosted service
+  --envelope               wrap bodies as the hosted service does: {meta, data} / {meta, error}
   --help                   print this text`;
 
 export interface CliOptions {
@@ -31,6 +32,8 @@ export interface CliOptions {
   limits: ApiLimits;
   /** The live endpoint's settings; false with --no-live. */
   live: false | { maxConnectionsPerUser: number };
+  /** Bodies in the hosted service's `{meta, data}` / `{meta, error}` shape. */
+  envelope: boolean;
   help: boolean;
 }
 
@@ -64,6 +67,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
       maxBodyBytes: integerFlag('max-body-bytes', values['max-body-bytes'], 1048576, 1),
     },
     live: liveFlags(values['no-live'], values['max-live-connections']),
+    envelope: values.envelope ?? false,
     help: values.help ?? false,
   };
 }
@@ -85,6 +89,7 @@ function readFlags(argv: string[]) {
         'max-body-bytes': { type: 'string' },
         'max-live-connections': { type: 'string' },
         'no-live': { type: 'boolean' },
+        envelope: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -2,16 +2,18 @@ import { Hono } from 'hono';
 import { LIVE_PATH } from '../../api/index.ts';
 import type { Registry } from '../registry/index.ts';
 import type { DataStore } from '../store/index.ts';
+import { checkHealth, describeApi } from './about/aboutRoutes.ts';
 import { exchangeOverlayId, readProfile, validateToken } from './account/accountRoutes.ts';
 import { answerResponse } from './Answer.ts';
-import { HttpError, errorResponse } from './HttpError.ts';
+import { HttpError } from './HttpError.ts';
 import { fromWebRequest } from './ApiRequest.ts';
 import { type ApiLimits, resolveLimits } from './ApiLimits.ts';
 import { withCors } from './cors.ts';
 import { readEntry, writeEntry } from './database/databaseRoutes.ts';
 import { devRouteGuard } from './dev/devRoutes.ts';
 import { type Route, routeGuard } from './routeTable.ts';
-import { toErrorResponse } from './toErrorResponse.ts';
+import { bareAnswers, type EnvelopeOptions, envelopeAnswers, type ShapeAnswer } from './shapeAnswer.ts';
+import { toErrorAnswer } from './toErrorResponse.ts';
 
 export interface ApiAppOptions {
   /** Users and tokens. */
@@ -26,22 +28,35 @@ export interface ApiAppOptions {
   devRoutes?: boolean;
   /** The live endpoint is attached to the server's upgrades: its path answers a plain GET with 426. @default false */
   live?: boolean;
+  /**
+   * Wraps the bodies as the hosted service does (`{meta, data}` / `{meta, error}`),
+   * for modules written against its SDK; `true` or the envelope's options. @default false
+   */
+  envelope?: boolean | EnvelopeOptions;
 }
+
+/** Paths answered in the server's own shape even with the envelope: not the hosted service's endpoints. */
+const OWN_PATHS = new Set(['/', '/healthz', '/dev/database', '/dev/profile', LIVE_PATH]);
 
 /**
  * The whole API as a Hono app. Its `fetch` is a web-standard handler that serves
  * the paths at its root, so it can be mounted under a prefix by stripping it.
  */
-export function createApiApp({ registry, store, limits, onInternalError = console.error, devRoutes = false, live = false }: ApiAppOptions): Hono {
+export function createApiApp({ registry, store, limits, onInternalError = console.error, devRoutes = false, live = false, envelope = false }: ApiAppOptions): Hono {
   const deps = { registry, store, limits: resolveLimits(limits) };
   const routes: Route[] = [
-    { method: 'GET', path: '/me', handler: readProfile(deps) },
-    { method: 'PATCH', path: '/me/database', handler: writeEntry(deps) },
-    { method: 'GET', path: '/me/database', handler: readEntry(deps) },
-    { method: 'GET', path: '/auth/validate', handler: validateToken(deps) },
-    { method: 'POST', path: '/auth/overlay', handler: exchangeOverlayId(deps) },
+    { method: 'GET', path: '/me', token: 'any', handler: readProfile(deps) },
+    { method: 'PATCH', path: '/me/database', token: 'overlay', handler: writeEntry(deps) },
+    { method: 'GET', path: '/me/database', token: 'overlay', handler: readEntry(deps) },
+    { method: 'GET', path: '/auth/validate', token: 'any', handler: validateToken(deps) },
+    { method: 'POST', path: '/auth/overlay', token: 'none', handler: exchangeOverlayId(deps) },
   ];
-  if (live) routes.push({ method: 'GET', path: LIVE_PATH, handler: upgradeRequired });
+  // The live endpoint's token comes in its first message; a plain GET is answered 426 whoever asks.
+  if (live) routes.push({ method: 'GET', path: LIVE_PATH, token: 'overlay', handler: upgradeRequired });
+  const about = { store, endpoints: [...routes, { method: 'GET', path: '/healthz', token: 'none' as const }] };
+  routes.push({ method: 'GET', path: '/', token: 'none', handler: describeApi(about) }, { method: 'GET', path: '/healthz', token: 'none', handler: checkHealth(about) });
+  const shape = answerShape(envelope);
+  const shaped: ShapeAnswer = (answer, path) => (OWN_PATHS.has(path) ? answer : shape(answer, path));
   const app = new Hono();
   // First, so that it also sees the answers of onError for everything below.
   app.use('*', async (c, next) => {
@@ -52,15 +67,22 @@ export function createApiApp({ registry, store, limits, onInternalError = consol
   if (devRoutes) app.use('*', devRouteGuard(deps));
   app.use('*', routeGuard(routes));
   for (const { method, path, handler } of routes) {
-    app.on(method, path, async (c) => answerResponse(await handler(fromWebRequest(c.req.raw, c.env))));
+    app.on(method, path, async (c) => answerResponse(shaped(await handler(fromWebRequest(c.req.raw, c.env)), path)));
   }
+  const errorResponse = (error: unknown, url: string) => answerResponse(shaped(toErrorAnswer(error, onInternalError), new URL(url).pathname));
   // Unreachable behind routeGuard; kept so that no path can answer Hono's plain-text 404.
-  app.notFound(() => withCors(errorResponse(new HttpError(404, 'Not found'))));
-  app.onError((error) => toErrorResponse(error, onInternalError));
+  app.notFound((c) => errorResponse(new HttpError(404, 'Not found'), c.req.url));
+  app.onError((error, c) => errorResponse(error, c.req.url));
   return app;
 }
 
 /** A plain GET of the live endpoint: it speaks WebSocket only (RFC 9110: a 426 names the protocol in `Upgrade`). */
 async function upgradeRequired(): Promise<never> {
   throw new HttpError(426, `Upgrade required - ${LIVE_PATH} is a WebSocket endpoint: open it with a WebSocket client`, { Upgrade: 'websocket' });
+}
+
+/** The answer shape of the `envelope` option. */
+export function answerShape(envelope: boolean | EnvelopeOptions = false): ShapeAnswer {
+  if (envelope === false) return bareAnswers;
+  return envelopeAnswers(envelope === true ? {} : envelope);
 }

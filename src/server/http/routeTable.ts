@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import type { TokenNeeded } from './about/aboutRoutes.ts';
 import type { Answer } from './Answer.ts';
 import { HttpError } from './HttpError.ts';
 import type { ApiRequest } from './ApiRequest.ts';
@@ -10,6 +11,8 @@ export type RouteMethod = 'GET' | 'PATCH' | 'POST';
 export interface Route {
   method: RouteMethod;
   path: string;
+  /** Who may call it, as the root page lists it. */
+  token: TokenNeeded;
   handler: (request: ApiRequest) => Promise<Answer>;
 }
 

@@ -22,6 +22,8 @@ export interface StoredEntry {
  * and the stores never parse it.
  */
 export interface DataStore {
+  /** What kind of store this is, for the API's root page (never its address or password). @default 'custom' */
+  readonly kind?: 'memory' | 'sqlite' | 'redis';
   /** JSON text of the value at `addr`; `undefined` when it was never set. */
   get(addr: DataAddress): Promise<string | undefined>;
   /**

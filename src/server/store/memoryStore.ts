@@ -15,6 +15,7 @@ export function createMemoryStore(): DataStore {
   };
 
   return {
+    kind: 'memory',
     async get(addr) {
       ensureOpen();
       return spaces.get(spaceKey(addr.userId, addr.kind))?.get(entryKey(addr))?.json;

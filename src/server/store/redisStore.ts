@@ -37,6 +37,7 @@ export function createRedisStore({ redis, valueTtlSeconds, batchSize = 500 }: Re
     if (closed) throw new Error('redis store is closed');
   };
   return {
+    kind: 'redis',
     redis,
     valueTtlSeconds,
     async get(addr) {

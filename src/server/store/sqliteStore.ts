@@ -46,6 +46,7 @@ export function createSqliteStore({ path, synchronous = 'full' }: SqliteStoreOpt
   const commit = groupCommit<Row>((rows) => guard(() => writeAll(rows)));
 
   return {
+    kind: 'sqlite',
     async get({ userId, kind, moduleId, name }) {
       return guard(() => select.get(userId, kind, moduleId, name)?.value);
     },

@@ -1,4 +1,5 @@
 import { type RunningApiServer, type StartApiServerOptions, startApiServer } from '../startApiServer.ts';
+import { TEST_ENVELOPE, unwrapTestBody } from './testEnvelope.ts';
 import { TEST_SEED } from './testSeed.ts';
 
 export interface ApiAnswer {
@@ -15,9 +16,9 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** A real server on a loopback port with the test seed and a memory store, plus a small request helper. */
+/** A real server on a loopback port with the test seed and a memory store (and the test envelope mode), plus a small request helper. */
 export async function startTestServer(options: StartApiServerOptions = {}) {
-  const server: RunningApiServer = await startApiServer({ seed: TEST_SEED, store: 'memory', ...options });
+  const server: RunningApiServer = await startApiServer({ seed: TEST_SEED, store: 'memory', envelope: TEST_ENVELOPE, ...options });
   const request = (method: string, path: string, init: RequestOptions = {}) => send(server.url, method, path, init);
   const write = (token: string, id: string, key: string, value: unknown) =>
     request('PATCH', '/me/database', { token, body: { id, key, value } });
@@ -26,7 +27,7 @@ export async function startTestServer(options: StartApiServerOptions = {}) {
   return { server, request, write, read };
 }
 
-/** One HTTP request against a base URL. */
+/** One HTTP request against a base URL; in the test envelope mode, the body unwrapped after checking its envelope. */
 export async function send(baseUrl: string, method: string, path: string, init: RequestOptions = {}): Promise<ApiAnswer> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token !== undefined) headers.Authorization ??= `Bearer ${init.token}`;
@@ -44,5 +45,5 @@ export async function send(baseUrl: string, method: string, path: string, init: 
   } catch {
     // Not JSON: keep the text, so a test can show what came back.
   }
-  return { status: response.status, headers: response.headers, body: parsed };
+  return { status: response.status, headers: response.headers, body: unwrapTestBody(response.status, baseUrl + path, parsed) };
 }

@@ -161,7 +161,7 @@ describe('404', () => {
   });
 
   it('answers unknown paths, whatever the method and token', async () => {
-    for (const path of ['/', '/me/', '/ME', '/me/database/x', '/api/me', '/me%2Fdatabase', '/auth', '/favicon.ico']) {
+    for (const path of ['/index.html', '/me/', '/ME', '/me/database/x', '/api/me', '/me%2Fdatabase', '/auth', '/favicon.ico']) {
       for (const method of ['GET', 'PATCH', 'POST', 'OPTIONS', 'DELETE']) {
         expectError(await api.request(method, path), 404);
       }

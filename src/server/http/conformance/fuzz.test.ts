@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KINDS } from '../../../api/index.ts';
 import { startTestServer } from '../../testing/apiTestClient.ts';
 import { MALFORMED_HTTP, randomRequest, seededRandom } from '../../testing/fuzzRequests.ts';
+import { unwrapTestBody } from '../../testing/testEnvelope.ts';
 
 type Api = Awaited<ReturnType<typeof startTestServer>>;
 let api: Api;
@@ -58,7 +59,7 @@ describe('fuzz: random malformed requests', () => {
           expect(response.headers.get('access-control-allow-origin'), where).toBe('*');
           if (request.method === 'PATCH') expect(response.status, where).not.toBe(200);
           if (response.status >= 400 && request.method !== 'HEAD') {
-            expect(JSON.parse(text), where).toEqual({ code: response.status, message: expect.any(String) });
+            expect(unwrapTestBody(response.status, api.server.url + request.path, JSON.parse(text)), where).toEqual({ code: response.status, message: expect.any(String) });
           }
         }),
       );

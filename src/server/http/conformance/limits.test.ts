@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonByteLength } from '../../../api/index.ts';
 import { startTestServer } from '../../testing/apiTestClient.ts';
 import { expectError } from '../../testing/expectError.ts';
+import { unwrapTestBody } from '../../testing/testEnvelope.ts';
 
 type Api = Awaited<ReturnType<typeof startTestServer>>;
 let api: Api;
@@ -73,7 +74,7 @@ describe('body limit', () => {
       duplex: 'half',
     } as RequestInit);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ code: 413, message: expect.stringMatching(/body limit/) });
+    expect(unwrapTestBody(413, response.url, await response.json())).toEqual({ code: 413, message: expect.stringMatching(/body limit/) });
     expect(sent).toBeLessThan(64 * 1024 * KiB);
     expect((await api.request('GET', '/me', { token: 'site-1001' })).status).toBe(200);
   });

@@ -3,22 +3,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KINDS } from '../../../api/index.ts';
 import { type RunningApiServer, startApiServer } from '../../startApiServer.ts';
 import { randomRequest, seededRandom } from '../../testing/fuzzRequests.ts';
+import { TEST_ENVELOPE } from '../../testing/testEnvelope.ts';
 import { TEST_SEED } from '../../testing/testSeed.ts';
 import { createApiApp } from '../createApiApp.ts';
 
 // Two servers on one store and registry: `lane` serves the database routes on Node's
-// server directly, `app` sends everything through the fetch adapter and Hono.
+// server directly, `app` sends everything through the fetch adapter and Hono. In the
+// envelope mode both wrap bodies, with one clock so that their `meta` can be compared.
 let lane: RunningApiServer;
 let app: RunningApiServer;
 const internalErrors: unknown[] = [];
 beforeAll(async () => {
   const onInternalError = (error: unknown) => internalErrors.push(error);
-  lane = await startApiServer({ seed: TEST_SEED, store: 'memory', onInternalError });
+  const envelope = TEST_ENVELOPE && { clock: () => Date.UTC(2026, 10, 22, 12) };
+  lane = await startApiServer({ seed: TEST_SEED, store: 'memory', onInternalError, envelope });
   app = await startApiServer({
     registry: lane.registry,
     store: lane.store,
     onInternalError,
-    wrap: (store, registry) => createApiApp({ store, registry, onInternalError }),
+    wrap: (store, registry) => createApiApp({ store, registry, onInternalError, envelope }),
   });
 });
 afterAll(async () => {
@@ -75,6 +78,9 @@ describe('the database lane on Node’s server', () => {
       if (i >= 300 && viaLane.status === 200) served++;
     }
     expect(served).toBe(KINDS.length * 2);
+    // The mode is the one asked for: wrapped bodies only in the envelope mode.
+    const sample = await send(lane, 'GET', '/me/database?id=de.example.tool.raid&key=lane', { Authorization: 'Bearer tool-1001' });
+    expect(JSON.parse(sample.body).meta !== undefined).toBe(TEST_ENVELOPE);
     expect(internalErrors).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import { writeAnswer } from '../Answer.ts';
 import { fromIncoming } from '../ApiRequest.ts';
 import { type DatabaseDeps, readEntry, writeEntry } from './databaseRoutes.ts';
 import { drainUnread } from '../body/drainUnread.ts';
+import { bareAnswers, type ShapeAnswer } from '../shapeAnswer.ts';
 import { toErrorAnswer } from '../toErrorResponse.ts';
 
 const PATH = '/me/database';
@@ -17,9 +18,11 @@ export type NodeLane = (incoming: IncomingMessage, outgoing: ServerResponse) => 
  * Response, the router). A request it would answer any differently, it leaves
  * to the app: another path or method, an absolute-form target, a missing or
  * malformed Host. Like the adapter, it reads an unread body only briefly.
+ * `shape` must be the app's own (the envelope, when it wraps bodies).
  */
-export function databaseLane(deps: DatabaseDeps & { onInternalError: (error: unknown) => void }): NodeLane {
+export function databaseLane(deps: DatabaseDeps & { onInternalError: (error: unknown) => void; shape?: ShapeAnswer }): NodeLane {
   const handlers = { PATCH: writeEntry(deps), GET: readEntry(deps) };
+  const { shape = bareAnswers } = deps;
   const hosts = new HostCheck();
   return (incoming, outgoing) => {
     const { method, url = '' } = incoming;
@@ -29,7 +32,7 @@ export function databaseLane(deps: DatabaseDeps & { onInternalError: (error: unk
     outgoing.once('finish', () => drainUnread(incoming));
     handlers[method](fromIncoming(incoming, url))
       .catch((error: unknown) => toErrorAnswer(error, deps.onInternalError))
-      .then((answer) => writeAnswer(outgoing, answer))
+      .then((answer) => writeAnswer(outgoing, shape(answer, PATH)))
       // Only a throwing error hook gets here: the client gets no answer, the server stays up.
       .catch(() => outgoing.destroy());
     return true;

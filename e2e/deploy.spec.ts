@@ -1,0 +1,85 @@
+import { resolve } from 'node:path';
+import { DEMO_OVERLAY_IDS, DEMO_TOKENS } from '../src/server/index.ts';
+import { expect, test } from './fixtures.ts';
+import { freePort } from './support/freePort.ts';
+import { ModuleFrame } from './support/ModuleFrame.ts';
+import { buildSite, removeSite, startPageServer } from './support/SiteBuild.ts';
+import { StaticFileServer } from './support/StaticFileServer.ts';
+
+// One build for the file, made as a deployment makes it: modules from their own
+// sites on a port of their own (`*.localhost` stands in for a real wildcard domain).
+const outDir = resolve(`node_modules/.cache/overlay-deploy-${process.pid}`);
+let pageHost: StaticFileServer;
+let moduleHost: StaticFileServer;
+let modulePort: number;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  modulePort = await freePort();
+  await buildSite(outDir, { OVERLAY_MODULE_DIRS: 'e2e/modules', OVERLAY_MODULE_ORIGIN: `http://{site}.localhost:${modulePort}` });
+  pageHost = await StaticFileServer.start(outDir);
+  moduleHost = await StaticFileServer.start(outDir, modulePort);
+});
+
+test.afterAll(async () => {
+  await pageHost?.stop();
+  await moduleHost?.stop();
+  await removeSite(outDir);
+});
+
+/** Leaves a mark in a module's window; the returned check is false once that window was replaced. */
+async function markWindow(module: ModuleFrame): Promise<() => Promise<boolean>> {
+  const frame = await (await module.iframe.elementHandle())!.contentFrame();
+  await frame!.evaluate(() => {
+    (window as unknown as { mark: boolean }).mark = true;
+  });
+  return async () => {
+    const current = await (await module.iframe.elementHandle())!.contentFrame();
+    return current!.evaluate(() => (window as unknown as { mark?: boolean }).mark === true);
+  };
+}
+
+/** The address of a module's frame: its own site (a readable label and a hash) on the modules' port. */
+const siteOf = (id: string) =>
+  new RegExp(`^http://${id.replace(/\./g, '-')}-[0-9a-f]{13}\\.localhost:${modulePort}/modules/${id.replace(/\./g, '\\.')}/index\\.html#`);
+
+test.describe('the built page on a plain static host', () => {
+  test('runs with the API on another origin and each module on its own site; a hung module restarts alone', async ({ overlay, api, page }) => {
+    await api.selectModules('tool', ['test.hostile.hang', 'demo.tool.counter']);
+    await page.goto(`${pageHost.url}${overlay.url({ kind: 'tool' })}`);
+    const counter = overlay.module('demo.tool.counter');
+    await counter.waitUntilReady();
+    await expect(counter.iframe).toHaveAttribute('src', siteOf('demo.tool.counter'));
+    await expect(overlay.module('test.hostile.hang').iframe).toHaveAttribute('src', siteOf('test.hostile.hang'));
+    const marker = await markWindow(counter);
+    await expect.poll(() => api.get('test.hostile.hang', 'boots'), { timeout: 45_000 }).toBeGreaterThanOrEqual(2);
+    // The neighbour was never reloaded: on a site of its own, it runs in a process of its own.
+    expect(await marker()).toBe(true);
+    await counter.getByTestId('increment').click();
+    await expect(counter.getByTestId('count')).toHaveText('1');
+    await expect.poll(() => api.get('demo.tool.counter', 'count')).toBe(1);
+  });
+
+  test('npm start --module-origin writes the template into the page it serves', async ({ page }) => {
+    const port = await freePort();
+    const server = await startPageServer(['--port', String(port), '--store', 'memory', '--dist', outDir, '--module-origin', `http://{site}.localhost:${modulePort}`]);
+    try {
+      const stored = await fetch(`${server.url}/api/me/database`, {
+        method: 'PATCH',
+        headers: { Authorization: `Bearer ${DEMO_TOKENS.tool}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id: 'demo.tool.counter', key: 'count', value: 7 }),
+      });
+      expect(stored.status).toBe(200);
+      await page.goto(`${server.url}/?overlay=${DEMO_OVERLAY_IDS.tool}`);
+      const counter = new ModuleFrame(page, 'demo.tool.counter');
+      await counter.waitUntilReady();
+      await expect(counter.iframe).toHaveAttribute('src', siteOf('demo.tool.counter'));
+      // Read through the page from the API it serves under /api.
+      await expect(counter.getByTestId('count')).toHaveText('7');
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,10 @@
+import { MODULE_ORIGIN_META } from '../api/index.ts';
+
+const META = new RegExp(`<meta\\s+name="${MODULE_ORIGIN_META}"[^>]*>`, 'i');
+
+/** A built page with its module origin meta set to `template` (replacing the build's, if it had one). */
+export function withModuleOrigin(html: string, template: string): string {
+  const tag = `<meta name="${MODULE_ORIGIN_META}" content="${template.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">`;
+  if (META.test(html)) return html.replace(META, tag);
+  return html.replace(/<\/head>/i, `${tag}\n</head>`);
+}
