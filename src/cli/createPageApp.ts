@@ -1,11 +1,16 @@
+import { realpath } from 'node:fs/promises';
+import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { isInsideRealFolder, MODULE_FILE_CSP, PAGE_CSP } from '../vite/index.ts';
 
 export interface PageAppOptions {
   /** The built site (`vite build` output). */
   distDir: string;
   /** The API's fetch handler; served under `/api`. */
   api: { fetch: (request: Request) => Response | Promise<Response> };
+  /** Receives the paths refused because they lead out of `distDir` through a symlink. @default console.warn */
+  warn?: (message: string) => void;
 }
 
 /** Paths of the single page: the overlay at `/`, the studio at `/studio`. */
@@ -15,7 +20,7 @@ const PAGE_PATHS = new Set(['/', '/index.html', '/studio', '/studio/']);
  * One origin for everything `npm start` serves: the overlay page, the studio,
  * `/sdk.js`, the modules, and the API under `/api`.
  */
-export function createPageApp({ distDir, api }: PageAppOptions): Hono {
+export function createPageApp({ distDir, api, warn = console.warn }: PageAppOptions): Hono {
   const app = new Hono();
   app.all('/api', (c) => api.fetch(stripPrefix(c.req.raw)));
   app.all('/api/*', (c) => api.fetch(stripPrefix(c.req.raw)));
@@ -24,14 +29,32 @@ export function createPageApp({ distDir, api }: PageAppOptions): Hono {
     // Module frames have an opaque origin: their scripts (and /sdk.mjs imports) need CORS.
     c.header('Access-Control-Allow-Origin', '*');
     c.header('Referrer-Policy', 'no-referrer');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Content-Security-Policy', c.req.path.startsWith('/modules/') ? MODULE_FILE_CSP : PAGE_CSP);
     if (c.res.headers.get('Content-Type')?.startsWith('text/html')) c.header('Cache-Control', 'no-cache');
   });
   app.get('*', async (c, next) => {
     const path = PAGE_PATHS.has(c.req.path) ? '/index.html' : undefined;
+    if (!path && !(await staysInside(distDir, c.req.path))) {
+      warn(`Refused ${c.req.path}: it is a symlink that leads out of ${distDir}`);
+      return c.text('Not found', 404);
+    }
     return serveStatic({ root: distDir, path })(c, next);
   });
   app.notFound((c) => c.text('Not found', 404));
   return app;
+}
+
+/** False when the file a path names exists but, through a symlink, lies outside `root`. */
+async function staysInside(root: string, path: string): Promise<boolean> {
+  let file: string;
+  try {
+    file = join(root, decodeURIComponent(path));
+    await realpath(file);
+  } catch {
+    return true; // missing or undecodable: serveStatic answers 404
+  }
+  return isInsideRealFolder(root, file);
 }
 
 /** The same request, with `/api` taken off the front of its path. */
