@@ -7,6 +7,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer, type Plugin } from 'vite';
 import { KINDS } from '../api/index.ts';
 import {
+  type ApiAppOptions,
   createApiApp,
   createMemoryRegistry,
   DEMO_SEED,
@@ -15,6 +16,7 @@ import {
   openStore,
   parseCliArgs,
   type Registry,
+  redactStoreUrl,
   type Seed,
 } from '../server/index.ts';
 
@@ -27,13 +29,13 @@ async function main(argv: string[]): Promise<void> {
   const registry = createMemoryRegistry(seed, { tokenTtlMs: options.tokenTtlMs });
   const store = await openStore(options.store);
   const server = await createServer({
-    plugins: [mountApi(registry, store, options.limits)],
+    plugins: [mountApi(registry, store, options.limits, ownOrigins(options.host, options.port))],
     server: { host: options.host, port: options.port, strictPort: true, open: noOpen || process.env.CI ? false : '/studio' },
   });
   await server.listen();
   const url = `http://${options.host}:${options.port}`;
   const { profile } = seed.users[0]!;
-  console.log(`Dev server on ${url} (API under ${url}/api, store ${options.storeUrl}); edits reload live.`);
+  console.log(`Dev server on ${url} (API under ${url}/api, store ${redactStoreUrl(options.storeUrl)}); edits reload live.`);
   console.log(`Studio: ${url}/studio`);
   for (const kind of KINDS) console.log(`  ${kind.padEnd(11)} ${url}/?overlay=${encodeURIComponent(profile.overlays[kind])}&debug=1`);
   const stop = () => void server.close().then(() => store.close()).then(() => process.exit(0));
@@ -41,15 +43,24 @@ async function main(argv: string[]): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-/** Serves the API under /api inside Vite's server (connect strips the prefix). */
-function mountApi(registry: Registry, store: DataStore, limits: Parameters<typeof createApiApp>[0]['limits']): Plugin {
-  const api = createApiApp({ registry, store, limits, devRoutes: true });
+/** Serves the API under /api inside Vite's server (connect strips the prefix), with the studio's developer routes for `origins`. */
+function mountApi(registry: Registry, store: DataStore, limits: ApiAppOptions['limits'], origins: string[]): Plugin {
+  const api = createApiApp({ registry, store, limits, devRoutes: true, devOrigins: origins });
   return {
     name: 'overlay-api',
     configureServer(server) {
-      server.middlewares.use('/api', getRequestListener(api.fetch));
+      // First in the stack: Vite's own CORS middleware would otherwise answer every
+      // preflight to /api with 204, whatever the API says of its origin.
+      server.middlewares.stack.unshift({ route: '/api', handle: getRequestListener(api.fetch) });
     },
   };
+}
+
+/** The origins the studio may be opened at: the address listened on, and loopback's other names for it. */
+function ownOrigins(host: string, port: number): string[] {
+  const named = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].map((name) => `http://${name}:${port}`);
+  return /^(127\.0\.0\.1|localhost|::1)$/.test(host) ? [...new Set([named, ...loopback])] : [named];
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -11,6 +11,7 @@ import {
   DEMO_SEED,
   loadSeedFile,
   parseCliArgs,
+  redactStoreUrl,
   type Seed,
   startApiServer,
   USAGE,
@@ -30,7 +31,8 @@ async function main(argv: string[]): Promise<void> {
   const server = await startApiServer({
     ...options,
     seed,
-    wrap: (store, registry) => createPageApp({ distDir, api: createApiApp({ registry, store, limits: options.limits, devRoutes: true }) }),
+    // No developer routes: they let any token rewrite the profile, which is for `npm run dev` only.
+    wrap: (store, registry) => createPageApp({ distDir, api: createApiApp({ registry, store, limits: options.limits }) }),
   });
   console.log(banner(server.url, seed, options.storeUrl));
   const stop = () => void server.close().then(() => process.exit(0));
@@ -51,7 +53,7 @@ function banner(url: string, seed: Seed, storeUrl: string): string {
   const { profile } = seed.users[0]!;
   const lines = KINDS.map((kind) => `  ${kind.padEnd(11)} ${url}/?overlay=${encodeURIComponent(profile.overlays[kind])}`);
   return [
-    `Overlay server listening on ${url} (API under ${url}/api, store ${storeUrl})`,
+    `Overlay server listening on ${url} (API under ${url}/api, store ${redactStoreUrl(storeUrl)})`,
     `Overlay URLs for ${profile.user.userName}: paste one into an OBS browser source (1920x1080); add &debug=1 to see problems:`,
     ...lines,
     `Studio for module authors: ${url}/studio`,

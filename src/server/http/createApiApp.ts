@@ -23,13 +23,16 @@ export interface ApiAppOptions {
   onInternalError?: (error: unknown) => void;
   /** Serves the studio's `GET /dev/database` and `PUT /dev/profile` (development servers only). @default false */
   devRoutes?: boolean;
+  /** Origins whose pages may call the developer routes; other pages get 403. @default [] (none) */
+  devOrigins?: readonly string[];
 }
 
 /**
  * The whole API as a Hono app. Its `fetch` is a web-standard handler that serves
  * the paths at its root, so it can be mounted under a prefix by stripping it.
  */
-export function createApiApp({ registry, store, limits, onInternalError = console.error, devRoutes = false }: ApiAppOptions): Hono {
+export function createApiApp(options: ApiAppOptions): Hono {
+  const { registry, store, limits, onInternalError = console.error, devRoutes = false, devOrigins } = options;
   const deps = { registry, store, limits: resolveLimits(limits) };
   const routes: Route[] = [
     { method: 'GET', path: '/me', handler: readProfile(deps) },
@@ -45,7 +48,7 @@ export function createApiApp({ registry, store, limits, onInternalError = consol
     const answer = withCors(c.res);
     if (answer !== c.res) c.res = answer;
   });
-  if (devRoutes) app.use('*', devRouteGuard(deps));
+  if (devRoutes) app.use('*', devRouteGuard({ ...deps, origins: devOrigins }));
   app.use('*', routeGuard(routes));
   for (const { method, path, handler } of routes) {
     app.on(method, path, async (c) => answerResponse(await handler(fromWebRequest(c.req.raw, c.env))));
