@@ -1,14 +1,14 @@
 import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { isInsideRealFolder, MODULE_FILE_CSP, PAGE_CSP } from '../vite/index.ts';
 
 export interface PageAppOptions {
   /** The built site (`vite build` output). */
   distDir: string;
   /** The API's fetch handler; served under `/api`. */
-  api: { fetch: (request: Request) => Response | Promise<Response> };
+  api: { fetch: (request: Request, env?: { clientAddress?: string }) => Response | Promise<Response> };
   /** Receives the paths refused because they lead out of `distDir` through a symlink. @default console.warn */
   warn?: (message: string) => void;
 }
@@ -22,8 +22,10 @@ const PAGE_PATHS = new Set(['/', '/index.html', '/studio', '/studio/']);
  */
 export function createPageApp({ distDir, api, warn = console.warn }: PageAppOptions): Hono {
   const app = new Hono();
-  app.all('/api', (c) => api.fetch(stripPrefix(c.req.raw)));
-  app.all('/api/*', (c) => api.fetch(stripPrefix(c.req.raw)));
+  // The client's address goes along for the API's rate limits; the request itself is a copy.
+  const toApi = (c: Context) => api.fetch(stripPrefix(c.req.raw), { clientAddress: c.env?.incoming?.socket?.remoteAddress });
+  app.all('/api', toApi);
+  app.all('/api/*', toApi);
   app.use('*', async (c, next) => {
     await next();
     // Module frames have an opaque origin: their scripts (and /sdk.mjs imports) need CORS.

@@ -26,7 +26,7 @@ async function main(argv: string[]): Promise<void> {
   const hasPort = rest.some((arg) => arg === '--port' || arg.startsWith('--port='));
   const options = parseCliArgs(hasPort ? rest : ['--port', '5173', ...rest]);
   const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : DEMO_SEED;
-  const registry = createMemoryRegistry(seed, { tokenTtlMs: options.tokenTtlMs });
+  const registry = createMemoryRegistry(seed, { tokenTtlMs: options.tokenTtlMs, maxTokensPerOverlay: options.maxTokensPerOverlay });
   const store = await openStore(options.store);
   const server = await createServer({
     plugins: [mountApi(registry, store, options.limits, ownOrigins(options.host, options.port))],

@@ -48,4 +48,13 @@ describe('npm start', () => {
     expect((await fetch(`${url}/api/dev/database?kind=tool`, { headers: { Authorization: `Bearer ${DEMO_TOKENS.tool}` } })).status).toBe(404);
     expect((await fetch(`${url}/api/me`, { headers: { Authorization: `Bearer ${DEMO_TOKENS.website}` } })).status).toBe(200);
   });
+
+  it('rate limits wrong guesses of overlay ids at POST /api/auth/overlay', async () => {
+    const guess = (overlay: string) =>
+      fetch(`${url}/api/auth/overlay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ overlay }) });
+    for (let i = 0; i < 20; i++) expect((await guess(`guess-${i}`)).status).toBe(404);
+    const refused = await guess('guess-20');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
 });

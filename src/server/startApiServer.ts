@@ -28,6 +28,8 @@ export interface StartApiServerOptions {
   limits?: Partial<ApiLimits>;
   /** Lifetime of exchanged overlay tokens. @default 24 hours */
   tokenTtlMs?: number;
+  /** Exchanged tokens alive per overlay id, the oldest dropped first. @default 32 */
+  maxTokensPerOverlay?: number;
   /** Current time in ms, for token expiry. @default Date.now */
   clock?: () => number;
   /** Receives errors answered with 500. @default console.error */
@@ -49,20 +51,20 @@ export interface RunningApiServer {
 
 /** Starts the reference API on Node's HTTP server; resolves once it accepts connections. */
 export async function startApiServer(options: StartApiServerOptions = {}): Promise<RunningApiServer> {
-  const { port = 0, host = '127.0.0.1', clock, tokenTtlMs } = options;
+  const { port = 0, host = '127.0.0.1', clock, tokenTtlMs, maxTokensPerOverlay } = options;
   // Everything that can refuse the options runs before a store is opened.
   const limits = resolveLimits(options.limits);
   const seed = options.registry ? undefined : parseSeed(options.seed ?? DEMO_SEED);
   const store = isStore(options.store) ? options.store : await openStore(options.store ?? 'memory', { log: options.log });
   let registry: Registry;
   try {
-    registry = options.registry ?? (await registryFor(store, seed!, { clock, tokenTtlMs }));
+    registry = options.registry ?? (await registryFor(store, seed!, { clock, tokenTtlMs, maxTokensPerOverlay }));
   } catch (error) {
     await store.close();
     throw error;
   }
   const onInternalError = options.onInternalError ?? console.error;
-  const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits, onInternalError });
+  const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits, onInternalError, clock });
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
   const viaApp = getRequestListener(app.fetch, { errorHandler });
   // The API alone: its database routes skip the fetch adapter (the same handlers, measured in `npm run bench -- server`).
@@ -88,7 +90,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
 }
 
 /** With a redis store, tokens and profiles live in Redis too, so that any instance answers any request. */
-function registryFor(store: DataStore, seed: Seed, options: { clock?: () => number; tokenTtlMs?: number }): Promise<Registry> | Registry {
+function registryFor(store: DataStore, seed: Seed, options: { clock?: () => number; tokenTtlMs?: number; maxTokensPerOverlay?: number }): Promise<Registry> | Registry {
   if (isRedisStore(store)) return createRedisRegistry(seed, { redis: store.redis, ...options });
   return createMemoryRegistry(seed, options);
 }

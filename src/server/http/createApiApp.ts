@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Registry } from '../registry/index.ts';
-import type { DataStore } from '../store/index.ts';
+import { createExchangeGuard, createMemoryRateCounter, createRedisRateCounter } from '../limits/index.ts';
+import { type DataStore, isRedisStore } from '../store/index.ts';
 import { exchangeOverlayId, readProfile, validateToken } from './accountRoutes.ts';
 import { answerResponse } from './Answer.ts';
 import { ApiError, errorResponse } from './ApiError.ts';
@@ -25,6 +26,8 @@ export interface ApiAppOptions {
   devRoutes?: boolean;
   /** Origins whose pages may call the developer routes; other pages get 403. @default [] (none) */
   devOrigins?: readonly string[];
+  /** Current time in ms, for the rate limits of a memory or SQLite store. @default Date.now */
+  clock?: () => number;
 }
 
 /**
@@ -33,7 +36,10 @@ export interface ApiAppOptions {
  */
 export function createApiApp(options: ApiAppOptions): Hono {
   const { registry, store, limits, onInternalError = console.error, devRoutes = false, devOrigins } = options;
-  const deps = { registry, store, limits: resolveLimits(limits) };
+  const resolved = resolveLimits(limits);
+  // With Redis, the counters are shared: limits hold across every instance.
+  const counter = isRedisStore(store) ? createRedisRateCounter(store.redis) : createMemoryRateCounter({ clock: options.clock });
+  const deps = { registry, store, limits: resolved, exchangeGuard: createExchangeGuard(counter, resolved) };
   const routes: Route[] = [
     { method: 'GET', path: '/me', handler: readProfile(deps) },
     { method: 'PATCH', path: '/me/database', handler: writeEntry(deps) },
