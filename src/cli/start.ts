@@ -56,7 +56,7 @@ function banner(url: string, seed: Seed, storeUrl: string): string {
     `Overlay server listening on ${url} (API under ${url}/api, store ${redactStoreUrl(storeUrl)})`,
     `Overlay URLs for ${profile.user.userName}: paste one into an OBS browser source (1920x1080); add &debug=1 to see problems:`,
     ...lines,
-    `Studio for module authors: ${url}/studio`,
+    `Studio for module authors: ${url}/studio (its data inspector and profile editor need npm run dev)`,
   ].join('\n');
 }
 
