@@ -18,12 +18,3 @@ export const DEFAULT_EXCHANGE_LIMITS: ExchangeLimits = {
   failedExchangesPerAddress: 20,
   exchangeWindowMs: 600_000,
 };
-
-/** Fills defaults and checks that each limit is a positive integer. */
-export function resolveExchangeLimits(limits: Partial<ExchangeLimits> = {}): ExchangeLimits {
-  const resolved = { ...DEFAULT_EXCHANGE_LIMITS, ...limits };
-  for (const [name, value] of Object.entries(resolved)) {
-    if (!(Number.isSafeInteger(value) && value > 0)) throw new RangeError(`${name} must be a positive integer`);
-  }
-  return resolved;
-}

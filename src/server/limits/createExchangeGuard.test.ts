@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, createExchangeGuard } from './createExchangeGuard.ts';
+import { addressKey } from './addressKey.ts';
+import { createExchangeGuard } from './createExchangeGuard.ts';
 import { createMemoryRateCounter } from './createMemoryRateCounter.ts';
 
 const LIMITS = { exchangesPerOverlay: 2, failedExchangesPerAddress: 2, exchangeWindowMs: 10_000 };
