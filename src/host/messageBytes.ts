@@ -1,29 +1,36 @@
 /**
- * About how many bytes a received message holds: string lengths, binary
- * sizes, 8 per other value. The walk stops once past `cap` (the caller only needs
- * to know it is over), so counting never costs much more than the clone did.
+ * Values a message may hold before it counts as over any budget. Messages of the
+ * bridge are small (the SDK sends a value as JSON text); only junk is bigger, and
+ * the limit also ends the walk of a message that refers to itself.
  */
-export function messageBytes(data: unknown, cap = Number.POSITIVE_INFINITY): number {
+export const MAX_MESSAGE_NODES = 10_000;
+
+/**
+ * About how many bytes a received message holds: string lengths, binary sizes,
+ * 8 per other value. The walk stops once past `cap` or past MAX_MESSAGE_NODES
+ * values (then it answers more than `cap`), so counting costs little next to
+ * the clone the browser already made.
+ */
+export function messageBytes(data: unknown, cap = Number.MAX_SAFE_INTEGER): number {
   let total = 0;
+  let nodes = 0;
   const stack: unknown[] = [data];
-  const seen = new Set<object>();
-  while (stack.length > 0 && total <= cap) {
+  while (stack.length > 0) {
+    if (total > cap) return total;
+    if (++nodes > MAX_MESSAGE_NODES) return cap + 1;
     const value = stack.pop();
-    total += sizeOf(value);
-    if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value) || value instanceof ArrayBuffer || seen.has(value)) continue;
-    seen.add(value);
-    const children = value instanceof Map ? value.entries() : value instanceof Set ? value.values() : Array.isArray(value) ? value.values() : Object.entries(value).values();
-    for (const child of children) {
-      stack.push(child);
-      if (stack.length * 8 + total > cap) break;
+    if (typeof value === 'string') total += value.length;
+    else if (typeof value !== 'object' || value === null) total += 8;
+    else if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) total += value.byteLength;
+    else if (typeof Blob !== 'undefined' && value instanceof Blob) total += value.size;
+    else {
+      total += 8;
+      const size = Array.isArray(value) ? value.length : value instanceof Map || value instanceof Set ? value.size : 0;
+      if (size > MAX_MESSAGE_NODES) return cap + 1;
+      if (value instanceof Map || value instanceof Set) for (const each of value) stack.push(each);
+      else if (Array.isArray(value)) for (const each of value) stack.push(each);
+      else for (const name in value) stack.push(name, (value as Record<string, unknown>)[name]);
     }
   }
   return total;
-}
-
-function sizeOf(value: unknown): number {
-  if (typeof value === 'string') return value.length;
-  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return value.byteLength;
-  if (typeof Blob !== 'undefined' && value instanceof Blob) return value.size;
-  return 8;
 }
