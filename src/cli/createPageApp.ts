@@ -2,7 +2,7 @@ import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
-import { isInsideRealFolder, MODULE_FILE_CSP, PAGE_CSP } from '../vite/index.ts';
+import { isInsideRealFolder, MODULE_FILE_CSP, PAGE_CSP, pageEntry } from '../vite/index.ts';
 
 export interface PageAppOptions {
   /** The built site (`vite build` output). */
@@ -12,9 +12,6 @@ export interface PageAppOptions {
   /** Receives the paths refused because they lead out of `distDir` through a symlink. @default console.warn */
   warn?: (message: string) => void;
 }
-
-/** Paths of the single page: the overlay at `/`, the studio at `/studio`. */
-const PAGE_PATHS = new Set(['/', '/index.html', '/studio', '/studio/']);
 
 /**
  * One origin for everything `npm start` serves: the overlay page, the studio,
@@ -36,12 +33,13 @@ export function createPageApp({ distDir, api, warn = console.warn }: PageAppOpti
     if (c.res.headers.get('Content-Type')?.startsWith('text/html')) c.header('Cache-Control', 'no-cache');
   });
   app.get('*', async (c, next) => {
-    const path = PAGE_PATHS.has(c.req.path) ? '/index.html' : undefined;
-    if (!path && !(await staysInside(distDir, c.req.path))) {
+    // A page's path (`/studio`) serves its built entry file (see PAGES); any other path, the file itself.
+    const entry = pageEntry(c.req.path);
+    if (!entry && !(await staysInside(distDir, c.req.path))) {
       warn(`Refused ${c.req.path}: it is a symlink that leads out of ${distDir}`);
       return c.text('Not found', 404);
     }
-    return serveStatic({ root: distDir, path })(c, next);
+    return serveStatic({ root: distDir, path: entry && `/${entry}` })(c, next);
   });
   app.notFound((c) => c.text('Not found', 404));
   return app;

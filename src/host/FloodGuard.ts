@@ -1,4 +1,4 @@
-import type { Clock } from './Clock.ts';
+import type { Clock } from '../api/index.ts';
 
 /**
  * Counts a frame's messages and their bytes per one-second window, so a

@@ -8,7 +8,7 @@ import {
   type ReadyInfo,
   resolveKey,
 } from '../api/index.ts';
-import type { ModuleData } from '../client/ModuleData.ts';
+import type { ModuleData } from '../client/index.ts';
 import { decodeJsonValue } from './decodeJsonValue.ts';
 import { publicOnly } from './publicOnly.ts';
 

@@ -1,7 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ModuleManifestSchema } from '../api/manifest.ts';
-import { isModuleId } from '../api/resolveKey.ts';
+import { isModuleId, ModuleManifestSchema } from '../api/index.ts';
 import { isInsideRealFolder } from './isInsideRealFolder.ts';
 import { type DiscoveredModule, moduleUrl } from './ModuleRegistry.ts';
 

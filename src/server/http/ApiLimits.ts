@@ -1,7 +1,7 @@
 import { LIMITS } from '../../api/index.ts';
 import { DEFAULT_EXCHANGE_LIMITS, type ExchangeLimits } from '../limits/index.ts';
 
-/** Size and rate limits of the API; each is configurable and documented (README, docs/security-limits.md). */
+/** Size and rate limits of the API; each is configurable and documented in docs/server.md, Limits, and docs/security-limits.md. */
 export interface ApiLimits extends ExchangeLimits {
   /** UTF-8 bytes of `JSON.stringify(value)` allowed for one stored value. @default 65536 */
   maxValueBytes: number;

@@ -1,0 +1,253 @@
+import { type Json, type ResolvedKey, systemClock } from '../../api/index.ts';
+import { ApiError } from '../http/index.ts';
+import { DEFAULT_BACKOFF } from '../retry/index.ts';
+import { createBatcher } from './createBatcher.ts';
+import { createFlusherLock } from './createFlusherLock.ts';
+import { createFlushScheduler } from './createFlushScheduler.ts';
+import { createQueueChannel, defaultPageEvents, type LockRequester, openBroadcastChannel, type QueueChannel, type QueueMessage, watchPage } from '../tabs/index.ts';
+import { createQueueStore, type NewWrite, type Settled, type Space } from './createQueueStore.ts';
+import { flushQueue } from './flushQueue.ts';
+import type { DataChange, SyncState } from '../moduleData/index.ts';
+import { openLocalStore } from '../storage/index.ts';
+import type { QueueEntry } from './QueueEntry.ts';
+import { readValue } from './readValue.ts';
+import { SyncStatusModel } from './SyncStatusModel.ts';
+import type { WriteQueue, WriteQueueOptions } from './WriteQueue.ts';
+
+/** The other tabs learn the flusher's last sync time to this step (each change of state at once). */
+export const SYNC_TIME_STEP_MS = 1000;
+
+/**
+ * The offline write queue of one data space (userId, kind): see
+ * docs/write-queue.md and `WriteQueue` for what it promises.
+ */
+export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
+  const { client, userId, kind, clock = systemClock, random = Math.random } = options;
+  if (!client || !userId || !kind) throw new TypeError('createWriteQueue: client, userId and kind are required');
+  const space: Space = { userId, kind };
+  const store = options.store ?? openLocalStore({ clock });
+  const records = createQueueStore(store, space, () => clock.now());
+  const model = new SyncStatusModel(store.storage);
+  const holder = options.tabId ?? newTabId(random);
+  const locks = options.locks === undefined ? defaultLocks() : options.locks;
+  const lock = createFlusherLock({ space, locks, store, holder, clock });
+  const listeners = new Set<(change: DataChange) => void>();
+  const enqueueOne = createBatcher((writes: NewWrite[]) => records.enqueue(writes));
+  let channel: QueueChannel | null = null;
+  let unwatch: (() => void)[] = [];
+  let started = false;
+  let flusher = false;
+  model.online.value = options.onLine ?? globalThis.navigator?.onLine !== false;
+  model.state.value = model.online.value ? 'online' : 'offline';
+
+  const canFlush = () => started && (flusher || store.storage.peek() === 'memory');
+  const post = (message: QueueMessage) => channel?.post(message);
+  // What the other tabs last heard of the sync state. A drain confirms an entry every few
+  // milliseconds; they need each change of state, and the last sync time to the second.
+  let told: { state: SyncState; online: boolean; lastSyncAt: number | null } | null = null;
+  const worthTelling = (state: SyncState, online: boolean, lastSyncAt: number | null) =>
+    told === null ||
+    told.state !== state ||
+    told.online !== online ||
+    (told.lastSyncAt === null) !== (lastSyncAt === null) ||
+    Math.abs((lastSyncAt ?? 0) - (told.lastSyncAt ?? 0)) >= SYNC_TIME_STEP_MS;
+
+  function emit(entry: QueueEntry, remote = false): void {
+    const change = { moduleId: entry.moduleId, name: entry.name, value: entry.value, from: entry.id, ...(remote && { remote }) };
+    for (const listener of listeners) listener(change);
+  }
+
+  function setSync(state: SyncState, online = model.online.peek(), lastSyncAt = model.lastSyncAt.peek()): void {
+    model.state.value = state;
+    model.online.value = online;
+    model.lastSyncAt.value = lastSyncAt;
+    if (!flusher || !worthTelling(state, online, lastSyncAt)) return;
+    told = { state, online, lastSyncAt };
+    post({ t: 'sync', ...told });
+  }
+
+  /** The API answered; `confirmed` when it confirmed a value. */
+  function markContact(confirmed: boolean): void {
+    const state = !confirmed && model.state.peek() === 'auth-required' ? 'auth-required' : 'online';
+    setSync(state, true, confirmed ? clock.now() : model.lastSyncAt.peek());
+  }
+
+  const scheduler = createFlushScheduler({
+    clock,
+    random,
+    backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
+    flushDelayMs: options.flushDelayMs ?? 25,
+    maxFlushDelayMs: options.maxFlushDelayMs ?? 2000,
+    canFlush,
+    flushOnce: (more) =>
+      flushQueue({
+        records,
+        client,
+        now: () => clock.now(),
+        canContinue: () => canFlush() && !scheduler.paused,
+        more,
+        latestSeq: (entry) => model.latestSeq(entry),
+        onListed: (entries) => model.replaceAll(entries),
+        onSettled,
+      }),
+    onBackOff(answered, retryAt) {
+      model.retryAt.value = retryAt;
+      setSync(answered ? 'backing-off' : 'offline', false);
+    },
+    onAuthRequired(error) {
+      model.retryAt.value = null;
+      setSync('auth-required', (error instanceof ApiError && error.status !== null) || model.online.peek());
+    },
+    onDrained: () => {
+      model.retryAt.value = null;
+    },
+  });
+
+  // Writes this tab saw (its own and other tabs'), so a read of a key still pending skips
+  // IndexedDB: a sequence number names one write, so a matching one holds the right value.
+  const seen = new Map<string, QueueEntry>();
+  const seenKey = (entry: { moduleId: string; name: string }) => `${entry.moduleId}\u0000${entry.name}`;
+  const remember = (entry: QueueEntry) => seen.set(seenKey(entry), entry);
+  const forget = (entry: { moduleId: string; name: string; seq: number }) => {
+    if (seen.get(seenKey(entry))?.seq === entry.seq) seen.delete(seenKey(entry));
+  };
+  function pendingValue(target: ResolvedKey): { value: Json } | undefined {
+    const held = seen.get(seenKey(target));
+    return held && held.seq === model.pendingSeq(target) ? { value: structuredClone(held.value) } : undefined;
+  }
+
+  function onSettled(sent: QueueEntry, settled: Settled): void {
+    markContact(settled.outcome === 'confirmed');
+    if (settled.outcome === 'confirmed' || settled.outcome === 'gone') {
+      forget(sent);
+      model.remove(sent.moduleId, sent.name, sent.seq);
+      post({ t: 'removed', moduleId: sent.moduleId, name: sent.name, seq: sent.seq });
+    } else {
+      model.upsert(settled.entry);
+      post({ t: 'updated', entry: settled.entry });
+    }
+  }
+
+  async function reloadMirror(): Promise<void> {
+    model.replaceAll(await records.list());
+  }
+
+  /** Online again, page visible, a read went through: the flusher tries, the others refresh. */
+  function wake(): void {
+    if (canFlush()) scheduler.wake();
+    else void reloadMirror();
+  }
+
+  function onMessage(message: QueueMessage): void {
+    if (message.t === 'written' || message.t === 'updated') {
+      remember(message.entry);
+      model.upsert(message.entry);
+      if (message.t === 'written') emit(message.entry, true);
+      scheduler.soon();
+    } else if (message.t === 'removed') {
+      forget(message);
+      model.remove(message.moduleId, message.name, message.seq);
+    } else if (!flusher) {
+      model.state.value = message.state;
+      model.online.value = message.online;
+      model.lastSyncAt.value = message.lastSyncAt;
+    }
+  }
+
+  function onRole(held: boolean): void {
+    flusher = held;
+    told = null;
+    model.flusher.value = held;
+    if (held) void scheduler.flush();
+    else scheduler.cancel();
+  }
+
+  function resume(): void {
+    if (model.state.peek() === 'auth-required') setSync('online');
+    scheduler.resume();
+  }
+
+  /** A read reached the API (or not). One that got through ends a pause or a backoff early. */
+  function onRead(reached: boolean): void {
+    if (!reached) {
+      model.online.value = false;
+      return;
+    }
+    const before = model.state.peek();
+    markContact(true);
+    if (before === 'auth-required') scheduler.resume();
+    else if (before !== 'online') wake();
+  }
+
+  return {
+    space,
+    status: model,
+    async start() {
+      if (started) return;
+      started = true;
+      channel = createQueueChannel(`overlay-queue:${userId}:${kind}`, onMessage, options.openChannel ?? openBroadcastChannel);
+      unwatch = [
+        watchPage(options.page ?? defaultPageEvents(), wake),
+        store.storage.subscribe(() => void scheduler.flush()),
+        client.onTokenChange(resume),
+      ];
+      await reloadMirror();
+      // The first flush runs on its own: a slow API must not hold up the page's start.
+      lock.start(onRole);
+    },
+    stop() {
+      if (!started) return;
+      started = false;
+      lock.stop();
+      onRole(false);
+      for (const stopWatching of unwatch) stopWatching();
+      unwatch = [];
+      channel?.close();
+      channel = null;
+    },
+    async enqueue(write) {
+      const stored = scheduler.storing();
+      const entry = await enqueueOne(write).finally(stored);
+      remember(entry);
+      model.upsert(entry);
+      emit(entry);
+      post({ t: 'written', entry });
+      scheduler.soon();
+    },
+    async read(ownId, key, target) {
+      const pending = pendingValue(target);
+      if (pending) return pending.value;
+      return readValue({ records, client, now: () => clock.now(), onContact: onRead }, ownId, key, target);
+    },
+    flush: () => scheduler.flush(),
+    resume,
+    async retryFailed() {
+      for (const entry of await records.retryFailed()) {
+        model.upsert(entry);
+        post({ t: 'updated', entry });
+      }
+      scheduler.soon();
+    },
+    async discard(moduleId, name) {
+      const seq = model.latestSeq({ moduleId, name }) ?? Number.MAX_SAFE_INTEGER;
+      await records.discard(moduleId, name);
+      seen.delete(seenKey({ moduleId, name }));
+      model.remove(moduleId, name, seq);
+      post({ t: 'removed', moduleId, name, seq });
+    },
+    onWrite(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+function newTabId(random: () => number): string {
+  return globalThis.crypto?.randomUUID?.() ?? `tab-${Math.floor(random() * 2 ** 52).toString(36)}-${Date.now().toString(36)}`;
+}
+
+function defaultLocks(): LockRequester | null {
+  return (globalThis.navigator?.locks as LockRequester | undefined) ?? null;
+}
