@@ -1,3 +1,4 @@
+import { DEMO_SEED } from '../src/server/index.ts';
 import { expect, type ModuleFrame, test } from './fixtures.ts';
 
 /** Leaves a mark in a module's window; the returned check is false once that window was replaced. */
@@ -90,5 +91,51 @@ test.describe('hostile modules', () => {
     await counter.getByTestId('increment').click();
     await expect(counter.getByTestId('count')).toHaveText('1');
     await expect.poll(() => api.get('demo.tool.counter', 'count')).toBe(1);
+  });
+});
+
+test.describe('hostile modules, more ways in', () => {
+  test('a module flooding from frames nested 12 deep is blamed and restarted; the others keep working', async ({ overlay, api, page }) => {
+    await overlay.open({ kind: 'tool', modules: ['test.hostile.nest', 'demo.tool.counter'] });
+    const counter = overlay.module('demo.tool.counter');
+    const nest = page.getByTestId('debug-module-test.hostile.nest');
+    await expect.poll(async () => Number(await nest.getAttribute('data-restarts')), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await expect(nest).toContainText('flooding');
+    for (let i = 1; i <= 3; i++) {
+      await counter.getByTestId('increment').click();
+      await expect(counter.getByTestId('count')).toHaveText(String(i));
+    }
+    await expect.poll(() => api.get('demo.tool.counter', 'count')).toBe(3);
+  });
+
+  test('a module page or SVG opened directly runs sandboxed, away from the page origin and its storage', async ({ page, baseURL }) => {
+    const response = await page.goto('/modules/test.hostile.direct/index.html');
+    expect(response!.headers()['content-security-policy']).toBe('sandbox allow-scripts');
+    expect(response!.headers()['x-content-type-options']).toBe('nosniff');
+    await expect(page.locator('body')).toHaveAttribute('data-done', '1');
+    const seen = JSON.parse((await page.getByTestId('report').textContent()) ?? '{}') as Record<string, string>;
+    expect(seen.origin).toBe('null');
+    expect(seen.origin).not.toBe(new URL(baseURL!).origin);
+    expect(seen.localStorage).toMatch(/^blocked/);
+    expect(seen.indexedDB).toMatch(/^blocked/);
+    await page.goto('/modules/test.hostile.direct/image.svg');
+    await expect(page.locator('#report')).toHaveText(/^null blocked: SecurityError$/);
+  });
+
+  test.describe('with members beyond the spec in the profile', () => {
+    const seed = structuredClone(DEMO_SEED);
+    const profile = seed.users[0]!.profile as typeof seed.users[0]['profile'] & Record<string, unknown>;
+    profile.paymentToken = 'secret-payment-7f3a';
+    (profile.user as Record<string, unknown>).email = 'secret-mail-9c1d@example.com';
+    (profile.twitch as Record<string, unknown>).oauthToken = 'secret-oauth-5e2b';
+    test.use({ seed });
+
+    test('a snooping module sees only the members of the spec, never one added later', async ({ overlay }) => {
+      const snoop = await overlay.open({ kind: 'tool', modules: ['test.hostile.snoop', 'demo.tool.counter'] });
+      await expect(snoop.content.locator('body')).toHaveAttribute('data-done', '1');
+      const report = (await snoop.getByTestId('report').textContent()) ?? '';
+      expect(report).toContain(profile.twitch.stream.title.slice(0, 20));
+      for (const secret of ['secret-payment-7f3a', 'secret-mail-9c1d', 'secret-oauth-5e2b']) expect(report).not.toContain(secret);
+    });
   });
 });

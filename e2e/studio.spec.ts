@@ -5,18 +5,18 @@ import { expect, test as base } from './fixtures.ts';
 import { StudioPage } from './support/StudioPage.ts';
 
 interface DevApi {
-  /** The test's own API server, with the developer routes on (as `npm run dev` and `npm start` serve it). */
+  /** The test's own API server, with the developer routes on for the studio's origin (as `npm run dev` serves it). */
   server: RunningApiServer;
   /** The seed's first user. */
   userId: string;
 }
 
 const test = base.extend<{ devApi: DevApi; studio: StudioPage }>({
-  devApi: async ({ seed }, use) => {
+  devApi: async ({ seed, baseURL }, use) => {
     const server = await startApiServer({
       seed: structuredClone(seed),
       store: 'memory',
-      wrap: (store, registry) => createApiApp({ registry, store, devRoutes: true }),
+      wrap: (store, registry) => createApiApp({ registry, store, devRoutes: true, devOrigins: [new URL(baseURL!).origin] }),
     });
     await use({ server, userId: seed.users[0]!.profile.user.userId });
     await server.close();

@@ -6,7 +6,13 @@ export class DevServer {
   private constructor(
     private readonly child: ChildProcess,
     readonly url: string,
+    private readonly printed: () => string,
   ) {}
+
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string {
+    return this.printed();
+  }
 
   /** Starts it on a free port; `env` may add module folders (`OVERLAY_MODULE_DIRS`). */
   static async start(args: string[], env: Record<string, string> = {}): Promise<DevServer> {
@@ -16,8 +22,8 @@ export class DevServer {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const url = `http://127.0.0.1:${port}`;
+    let output = '';
     await new Promise<void>((resolve, reject) => {
-      let output = '';
       const onData = (chunk: Buffer) => {
         output += chunk.toString();
         if (output.includes('Dev server on')) resolve();
@@ -26,7 +32,7 @@ export class DevServer {
       child.stderr!.on('data', onData);
       child.once('exit', (code) => reject(new Error(`dev server exited with ${code}:\n${output}`)));
     });
-    return new DevServer(child, url);
+    return new DevServer(child, url, () => output);
   }
 
   async stop(): Promise<void> {

@@ -17,6 +17,7 @@ import {
   openLiveChanges,
   openStore,
   parseCliArgs,
+  redactStoreUrl,
   type Seed,
 } from '../server/index.ts';
 
@@ -26,13 +27,13 @@ async function main(argv: string[]): Promise<void> {
   const hasPort = rest.some((arg) => arg === '--port' || arg.startsWith('--port='));
   const options = parseCliArgs(hasPort ? rest : ['--port', '5173', ...rest]);
   const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : DEMO_SEED;
-  const registry = createMemoryRegistry(seed, { tokenTtlMs: options.tokenTtlMs });
+  const registry = createMemoryRegistry(seed, { tokenTtlMs: options.tokenTtlMs, maxTokensPerOverlay: options.maxTokensPerOverlay });
   const opened = await openStore(options.store);
   const changes = options.live ? await openLiveChanges(opened) : undefined;
   const store = changes?.store ?? opened;
   const live = changes && createLiveEndpoint({ feed: changes.feed, registry, live: { ...options.live, path: `/api${LIVE_PATH}` } });
   const server = await createServer({
-    plugins: [mountApi({ registry, store, limits: options.limits, devRoutes: true, envelope: options.envelope, live: live !== undefined }, live)],
+    plugins: [mountApi({ registry, store, limits: options.limits, devRoutes: true, devOrigins: ownOrigins(options.host, options.port), envelope: options.envelope, live: live !== undefined }, live)],
     server: { host: options.host, port: options.port, strictPort: true, open: noOpen || process.env.CI ? false : '/studio' },
   });
   // Vite answers SIGTERM itself with server.close() (then exits) and destroys every socket: live ones get their 1001 first.
@@ -44,7 +45,7 @@ async function main(argv: string[]): Promise<void> {
   await server.listen();
   const url = `http://${options.host}:${options.port}`;
   const { profile } = seed.users[0]!;
-  console.log(`Dev server on ${url} (API under ${url}/api, store ${options.storeUrl}); edits reload live.`);
+  console.log(`Dev server on ${url} (API under ${url}/api, store ${redactStoreUrl(options.storeUrl)}); edits reload live.`);
   console.log(`Studio: ${url}/studio`);
   for (const kind of KINDS) console.log(`  ${kind.padEnd(11)} ${url}/?overlay=${encodeURIComponent(profile.overlays[kind])}&debug=1`);
   const stop = () =>
@@ -57,19 +58,29 @@ async function main(argv: string[]): Promise<void> {
 }
 
 /**
- * Serves the API under /api inside Vite's server (connect strips the prefix),
- * and the live endpoint on the upgrades of its HTTP server: only those for
- * `/api/me/database/changes`, so Vite's own HMR socket is left to Vite.
+ * Serves the API under /api inside Vite's server (connect strips the prefix), with the
+ * studio's developer routes for the dev server's own origins, and the live endpoint on
+ * the upgrades of its HTTP server: only those for `/api/me/database/changes`, so Vite's
+ * own HMR socket is left to Vite.
  */
 function mountApi(options: ApiAppOptions, live: LiveEndpoint | undefined): Plugin {
   const api = createApiApp(options);
   return {
     name: 'overlay-api',
     configureServer(server) {
-      server.middlewares.use('/api', getRequestListener(api.fetch));
+      // First in the stack: Vite's own CORS middleware would otherwise answer every
+      // preflight to /api with 204, whatever the API says of its origin.
+      server.middlewares.stack.unshift({ route: '/api', handle: getRequestListener(api.fetch) });
       if (live) server.httpServer?.on('upgrade', (request, socket, head) => live.handleUpgrade(request, socket, head));
     },
   };
+}
+
+/** The origins the studio may be opened at: the address listened on, and loopback's other names for it. */
+function ownOrigins(host: string, port: number): string[] {
+  const named = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].map((name) => `http://${name}:${port}`);
+  return /^(127\.0\.0\.1|localhost|::1)$/.test(host) ? [...new Set([named, ...loopback])] : [named];
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -2,9 +2,9 @@
  * Pre-test step: finds the Chromium the browser tests drive, installing Debian's
  * package when running as root, else printing the one command that installs it.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromiumPath } from '../../e2e/chromium.ts';
+import { installChromium } from './installChromium.ts';
 
 const path = chromiumPath();
 if (existsSync(path)) process.exit(0);
@@ -18,9 +18,7 @@ if (process.getuid?.() !== 0) {
   process.exit(1);
 }
 console.log('Chromium is missing; installing Debian package "chromium"...');
-const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+installChromium();
 if (!existsSync(path)) {
   console.error(`apt-get finished but ${path} is still missing.`);
   process.exit(1);

@@ -11,6 +11,7 @@ import {
   DEMO_SEED,
   loadSeedFile,
   parseCliArgs,
+  redactStoreUrl,
   type Seed,
   startApiServer,
   USAGE,
@@ -36,11 +37,12 @@ async function main(argv: string[]): Promise<void> {
     ...options,
     seed,
     live,
+    // No developer routes: they let any token rewrite the profile, which is for `npm run dev` only.
     wrap: (store, registry) =>
       createPageApp({
         distDir,
         moduleOrigin,
-        api: createApiApp({ registry, store, limits: options.limits, devRoutes: true, envelope: options.envelope, live: live !== false }),
+        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false }),
       }),
   });
   console.log(banner(server.url, seed, options.storeUrl));
@@ -74,10 +76,10 @@ function banner(url: string, seed: Seed, storeUrl: string): string {
   const { profile } = seed.users[0]!;
   const lines = KINDS.map((kind) => `  ${kind.padEnd(11)} ${url}/?overlay=${encodeURIComponent(profile.overlays[kind])}`);
   return [
-    `Overlay server listening on ${url} (API under ${url}/api, store ${storeUrl})`,
+    `Overlay server listening on ${url} (API under ${url}/api, store ${redactStoreUrl(storeUrl)})`,
     `Overlay URLs for ${profile.user.userName}: paste one into an OBS browser source (1920x1080); add &debug=1 to see problems:`,
     ...lines,
-    `Studio for module authors: ${url}/studio`,
+    `Studio for module authors: ${url}/studio (its data inspector and profile editor need npm run dev)`,
   ].join('\n');
 }
 

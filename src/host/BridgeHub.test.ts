@@ -149,6 +149,45 @@ describe('BridgeHub hostile frames', () => {
     expect(hub.states()[0]).toMatchObject({ phase: 'restarting', lastError: expect.stringContaining('flooding') });
   });
 
+  it('charges a module for frames nested deeper than any fixed limit, up to the top window', () => {
+    const { hub, frames } = setup({ maxMessagesPerSecond: 10 });
+    hub.mount(entry('mod.a'));
+    const top = {} as { parent?: unknown };
+    top.parent = top;
+    (frames.live('mod.a')[0]!.window as { parent?: unknown }).parent = top;
+    let deep: unknown = frames.live('mod.a')[0]!.window;
+    for (let depth = 0; depth < 40; depth += 1) deep = { parent: deep };
+    const parentOf = (window: unknown) => (window as { parent?: unknown }).parent;
+    for (let i = 0; i < 11; i += 1) hub.handleWindowMessage(deep, { junk: i }, () => {}, parentOf);
+    expect(hub.states()[0]).toMatchObject({ phase: 'restarting', lastError: 'flooding: too many messages to the page' });
+  });
+
+  it('counts bytes too: a few huge messages through a nested frame are a flood', () => {
+    const { hub, frames } = setup({ maxBytesPerSecond: 1_000_000 });
+    hub.mount(entry('mod.a'));
+    const child = { parent: frames.live('mod.a')[0]!.window };
+    const parentOf = (window: unknown) => (window as { parent?: unknown }).parent;
+    for (let i = 0; i < 4; i += 1) hub.handleWindowMessage(child, 'x'.repeat(300_000), () => {}, parentOf);
+    expect(hub.states()[0]).toMatchObject({ phase: 'restarting', lastError: 'flooding: too many bytes to the page' });
+  });
+
+  it('puts senders of no module on one shared budget, then drops them at the door for the rest of the second', () => {
+    const { hub, clock } = setup({ maxMessagesPerSecond: 5 });
+    hub.mount(entry('mod.a'));
+    let walks = 0;
+    const parentOf = (window: unknown) => {
+      walks += 1;
+      return window;
+    };
+    const strangers = Array.from({ length: 4 }, () => ({}));
+    for (let i = 0; i < 20; i += 1) hub.handleWindowMessage(strangers[i % 4], { junk: i }, () => {}, parentOf);
+    expect(walks).toBe(6);
+    expect(hub.states()[0]!.phase).toBe('connecting');
+    clock.advance(1000);
+    hub.handleWindowMessage(strangers[0], { junk: 'later' }, () => {}, parentOf);
+    expect(walks).toBe(7);
+  });
+
   it('counts a frame that cannot be created as a failure, and keeps the others', () => {
     const { hub } = setup();
     hub.mount(entry('mod.ok'));

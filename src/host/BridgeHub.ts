@@ -4,6 +4,8 @@ import { type Throttled, throttleLatest } from './throttleLatest.ts';
 import { createBridgeMethods } from './createBridgeMethods.ts';
 import type { HostLimits } from './HostLimits.ts';
 import type { ModuleConnection } from './ModuleConnection.ts';
+import { FloodGuard } from './FloodGuard.ts';
+import { messageBytes } from './messageBytes.ts';
 import type { FrameFactory } from './ModuleFrame.ts';
 import type { ModuleState } from './ModuleState.ts';
 import { ModuleSupervisor, type SupervisorContext, type WelcomeReply } from './ModuleSupervisor.ts';
@@ -56,6 +58,8 @@ export class BridgeHub {
   private visibility: 'visible' | 'hidden' | null = null;
   private readonly framesShareProcess: boolean;
   private readonly statusEvents: Throttled<SyncStatus>;
+  /** The shared budget of window messages that come from no module's own frame. */
+  private readonly strays: FloodGuard;
 
   constructor(options: BridgeHubOptions) {
     const { data, kind, getProfile, limits } = options;
@@ -70,6 +74,7 @@ export class BridgeHub {
       onConnect: (connection) => this.welcome(connection),
       onHung: (supervisor) => this.restartHung(supervisor),
     };
+    this.strays = new FloodGuard(options.clock, limits.maxMessagesPerSecond, limits.maxBytesPerSecond);
     this.statusEvents = throttleLatest(options.clock, STATUS_EVENT_MS, (status) => this.fanOutStatus(status));
     this.unsubscribe = [data.onChange((change) => this.fanOutChange(change)), data.onStatus((status) => this.statusEvents.push(status))];
   }
@@ -118,9 +123,11 @@ export class BridgeHub {
 
   /**
    * A window message; only a hello from a mounted module's own frame window is
-   * considered. Messages from frames nested inside a module's frame (found with
-   * `parentOf`) count against that module's flood budget, so it cannot flood
-   * through a child frame.
+   * considered. Messages from frames nested inside a module's frame, however
+   * deep (found with `parentOf`, up to the top window), count against that
+   * module's flood budget, so it cannot flood through child frames. Senders of
+   * no module share one budget: once it is spent, their messages are dropped
+   * unread for the rest of the second.
    */
   handleWindowMessage(source: unknown, data: unknown, reply: WelcomeReply, parentOf?: ParentOf): void {
     const direct = this.ownerOf(source);
@@ -128,17 +135,25 @@ export class BridgeHub {
       direct.handleHello(data, reply);
       return;
     }
+    // Spent: drop at the door, without even the walk, until the second is over.
+    if (this.strays.spent()) return;
+    const owner = parentOf && this.ancestorOwner(source, parentOf);
+    if (owner) owner.handleStray(data);
+    else this.strays.allow(messageBytes(data, this.context.limits.maxBytesPerSecond));
+  }
+
+  /** The module whose frame holds `source` at any depth; the walk ends at the top window (its own parent). */
+  private ancestorOwner(source: unknown, parentOf: ParentOf): ModuleSupervisor | undefined {
     let ancestor = source;
-    for (let depth = 0; parentOf && ancestor != null && depth < 8; depth += 1) {
+    // Chromium allows at most 1000 frames in a page: a longer chain is not a real one.
+    for (let depth = 0; ancestor != null && depth < 1000; depth += 1) {
       const parent = parentOf(ancestor);
-      if (parent === ancestor) return;
+      if (parent === ancestor || parent == null) return undefined;
       ancestor = parent;
       const owner = this.ownerOf(ancestor);
-      if (owner) {
-        owner.handleStray();
-        return;
-      }
+      if (owner) return owner;
     }
+    return undefined;
   }
 
   /** The state of every mounted module. */

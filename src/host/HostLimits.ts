@@ -10,6 +10,8 @@ export interface HostLimits {
   valueBytes: number;
   /** Messages a module may send per second (port and window); more tears it down. @default 2000 */
   maxMessagesPerSecond: number;
+  /** Bytes (about: a string counts its length) a module may send per second; more tears it down. @default 16777216 */
+  maxBytesPerSecond: number;
   /** Interval of the host's pings. @default 5000 */
   heartbeatMs: number;
   /** Pings left unanswered before a module counts as hung. @default 3 */
@@ -31,6 +33,8 @@ export const HOST_LIMITS: HostLimits = {
   callTimeoutMs: 10_000,
   valueBytes: LIMITS.valueBytes,
   maxMessagesPerSecond: 2000,
+  // 64 calls in flight with 64 KiB values is 4 MiB: room for bursts of big writes.
+  maxBytesPerSecond: 16 * 1024 * 1024,
   heartbeatMs: 5000,
   missedHeartbeats: 3,
   helloTimeoutMs: 10_000,

@@ -26,7 +26,7 @@ function connect(moduleId: string, overrides: Partial<HostLimits> = {}, data = n
     methods: createBridgeMethods({ data, kind: 'tool', getProfile, valueBytes: limits.valueBytes }),
     limits,
     clock,
-    flood: new FloodGuard(clock, limits.maxMessagesPerSecond),
+    flood: new FloodGuard(clock, limits.maxMessagesPerSecond, limits.maxBytesPerSecond),
     onFault: (reason) => faults.push(reason),
     onHung: (hungConnection) => {
       hung.push(hungConnection);
@@ -165,6 +165,13 @@ describe('ModuleConnection', () => {
     await until(() => faults.length > 0);
     expect(faults).toEqual(['flooding: more than 50 messages per second']);
     connection.send('visible');
+  });
+
+  it('tears down a module that sends too many bytes per second, in few messages', async () => {
+    const { module, faults } = connect('mod.a', { maxBytesPerSecond: 1_000_000 });
+    for (let i = 0; i < 4; i += 1) module.postMessage({ v: 1, k: 'req', id: i, m: 'db.get', p: { key: 'x'.repeat(300_000) } });
+    await until(() => faults.length > 0);
+    expect(faults).toEqual(['flooding: more than 1000000 bytes per second']);
   });
 
   it('logs traffic with method, key, duration and result', async () => {

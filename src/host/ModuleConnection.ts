@@ -1,6 +1,7 @@
 import { type BridgeError, type BridgeEventName, type BridgeRequest, type Clock, createDeadlineSweeper, type DeadlineSweeper, type HostMessage, ModuleMessageSchema, OverlayError } from '../api/index.ts';
 import type { BridgeHandler } from './createBridgeMethods.ts';
 import type { FloodGuard } from './FloodGuard.ts';
+import { messageBytes } from './messageBytes.ts';
 import type { HostLimits } from './HostLimits.ts';
 import type { TrafficRecord } from './TrafficRecord.ts';
 
@@ -87,8 +88,10 @@ export class ModuleConnection {
 
   private receive(data: unknown): void {
     if (this.closed) return;
-    if (!this.options.flood.allow()) {
-      this.fault(`flooding: more than ${this.options.limits.maxMessagesPerSecond} messages per second`);
+    const { flood, limits } = this.options;
+    if (!flood.allow(messageBytes(data, limits.maxBytesPerSecond))) {
+      const limit = flood.exceeded === 'bytes' ? `${limits.maxBytesPerSecond} bytes` : `${limits.maxMessagesPerSecond} messages`;
+      this.fault(`flooding: more than ${limit} per second`);
       return;
     }
     const parsed = ModuleMessageSchema.safeParse(data);

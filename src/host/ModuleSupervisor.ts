@@ -1,6 +1,7 @@
 import { BRIDGE_VERSION, type BridgeEventName, type Clock, describeError, HelloSchema, type ModuleEntry, type Welcome } from '../api/index.ts';
 import type { BridgeHandler } from './createBridgeMethods.ts';
 import { FloodGuard } from './FloodGuard.ts';
+import { messageBytes } from './messageBytes.ts';
 import type { HostLimits } from './HostLimits.ts';
 import { ModuleConnection } from './ModuleConnection.ts';
 import type { FrameFactory, ModuleFrame } from './ModuleFrame.ts';
@@ -54,7 +55,7 @@ export class ModuleSupervisor {
   constructor(entry: ModuleEntry, context: SupervisorContext) {
     this.entry = entry;
     this.context = context;
-    this.flood = new FloodGuard(context.clock, context.limits.maxMessagesPerSecond);
+    this.flood = new FloodGuard(context.clock, context.limits.maxMessagesPerSecond, context.limits.maxBytesPerSecond);
     this.state = { id: entry.id, phase: 'connecting', lastError: null, restarts: 0 };
   }
 
@@ -88,8 +89,8 @@ export class ModuleSupervisor {
   /** A message from this module's window; only a valid hello of the current instance counts. */
   handleHello(data: unknown, reply: WelcomeReply): void {
     if (!this.frame) return;
-    if (!this.flood.allow()) {
-      this.fail('flooding: too many messages to the page', true);
+    if (!this.flood.allow(messageBytes(data, this.context.limits.maxBytesPerSecond))) {
+      this.fail(`flooding: too many ${this.flood.exceeded} to the page`, true);
       return;
     }
     const hello = HelloSchema.safeParse(data);
@@ -103,8 +104,10 @@ export class ModuleSupervisor {
   }
 
   /** A message from a frame nested in this module's frame: it only counts against the flood budget. */
-  handleStray(): void {
-    if (this.frame && !this.flood.allow()) this.fail('flooding: too many messages to the page', true);
+  handleStray(data: unknown): void {
+    if (this.frame && !this.flood.allow(messageBytes(data, this.context.limits.maxBytesPerSecond))) {
+      this.fail(`flooding: too many ${this.flood.exceeded} to the page`, true);
+    }
   }
 
   /** True while connected and past its heartbeat limit. */

@@ -1,6 +1,6 @@
 import { demoBanner } from './cli/demoBanner.ts';
 import { type CliOptions, parseCliArgs, USAGE, UsageError } from './cli/parseCliArgs.ts';
-import { DEMO_SEED, loadSeedFile, type Seed, SeedError } from './registry/index.ts';
+import { DEMO_SEED, loadSeedFile, type Seed, SeedError, shortOverlayIds } from './registry/index.ts';
 import { type RunningApiServer, startApiServer } from './startApiServer.ts';
 import { redactStoreUrl } from './store/index.ts';
 
@@ -40,7 +40,9 @@ function parseOrExit(argv: string[]): CliOptions {
 async function loadSeedOrExit(path: string | undefined): Promise<Seed> {
   if (path === undefined) return DEMO_SEED;
   try {
-    return await loadSeedFile(path);
+    const seed = await loadSeedFile(path);
+    for (const line of shortOverlayIds(seed)) console.warn(line);
+    return seed;
   } catch (error) {
     if (!(error instanceof SeedError)) throw error;
     fail(`Invalid seed file ${path}:\n${error.issues.map((issue) => `  ${issue}`).join('\n')}`);

@@ -6,4 +6,4 @@ export function studioAddress(overlayId: string, api: string, origin: string): s
 }
 
 /** The demo user's tool overlay id (not a secret: the dev server prints it), to prefill the address form. */
-export const DEMO_TOOL_OVERLAY = 'demo-tool-8d41b6c09a';
+export const DEMO_TOOL_OVERLAY = 'demo-tool-wLQBEVlv5gu-1pHWj3D1F_gA';

@@ -62,6 +62,11 @@ export class ModulesContext {
     return this.#discovery.modules.find((module) => module.entry.id === id)?.dir;
   }
 
+  /** Tells the developer of something refused (e.g. a symlink out of a module folder). */
+  warn(message: string): void {
+    this.#logger.warn(message);
+  }
+
   /** Routes registry changes and module edits to the page from now on. */
   connect(connection: ModulesConnection): void {
     this.#connection = connection;

@@ -1,6 +1,7 @@
 import type { ViteDevServer } from 'vite';
 import { filterModuleReloads, type ModuleReloadFilter } from './filterModuleReloads.ts';
 import { locateModuleFile } from './locateModuleFile.ts';
+import { PAGE_CSP } from './moduleFileHeaders.ts';
 import { moduleFilesMiddleware } from './moduleFilesMiddleware.ts';
 import type { ModulesContext } from './ModulesContext.ts';
 import { RESOLVED_VIRTUAL_MODULE_ID } from './virtualModule.ts';
@@ -26,6 +27,11 @@ export function connectDevServer(context: ModulesContext, server: ViteDevServer)
   };
   server.watcher.on('addDir', onFolder);
   server.watcher.on('unlinkDir', onFolder);
+  server.middlewares.use((_req, res, next) => {
+    // Module files replace it with their sandbox policy.
+    res.setHeader('Content-Security-Policy', PAGE_CSP);
+    next();
+  });
   server.middlewares.use(moduleFilesMiddleware(context));
   return filterModuleReloads(client, context.root);
 }

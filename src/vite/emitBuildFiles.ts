@@ -18,7 +18,8 @@ export async function emitBuildFiles(context: ModulesContext, emit: (asset: Emit
   const { modules } = context.registry;
   for (const { id } of modules) {
     const dir = context.moduleDir(id)!;
-    for (const file of await listModuleFiles(dir)) {
+    const refuse = (path: string) => context.warn(`[overlay-modules] not shipped: modules/${id}/${path} is a symlink that leads out of the module folder`);
+    for (const file of await listModuleFiles(dir, refuse)) {
       emit({ type: 'asset', fileName: `modules/${id}/${file}`, source: await readFile(join(dir, file)) });
     }
   }

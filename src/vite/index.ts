@@ -1,4 +1,6 @@
 export { MODULE_CHANGED_EVENT, MODULES_EVENT, type ModuleChangedEvent } from './hmrEvents.ts';
+export { isInsideRealFolder } from './isInsideRealFolder.ts';
+export { MODULE_FILE_CSP, PAGE_CSP } from './moduleFileHeaders.ts';
 export type { ModuleProblem, ModuleRegistry } from './ModuleRegistry.ts';
 export type { OverlayModulesOptions, SdkFiles } from './options.ts';
 export { overlayModules } from './overlayModules.ts';

@@ -1,24 +1,40 @@
-import { readdir } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isInsideRealFolder } from './isInsideRealFolder.ts';
 import { isTestFile } from './locateModuleFile.ts';
-import { isFile } from './readModuleFolder.ts';
 
 /**
  * The files of a module folder that a build ships, `/`-separated and sorted:
- * everything except its tests, hidden files and `node_modules`.
+ * everything except its tests, hidden files and `node_modules`. A symlink whose
+ * target lies outside the folder is skipped and reported to `warn` by its path
+ * (a module could otherwise ship `/etc/passwd` into the site); one that stays
+ * inside is followed, except back into a folder above it, so a loop ends.
  */
-export async function listModuleFiles(dir: string): Promise<string[]> {
-  const paths = (await readdir(dir, { recursive: true })).map((path) => path.split(sep).join('/'));
+export async function listModuleFiles(dir: string, warn: (path: string) => void = () => {}): Promise<string[]> {
   const files: string[] = [];
-  for (const path of paths.sort()) {
-    if (!isShipped(path)) continue;
-    if (await isFile(join(dir, path))) files.push(path);
-  }
-  return files;
+  // Real paths of the folders above: a symlink back to one of them is a loop.
+  const walk = async (prefix: string, above: ReadonlySet<string>): Promise<void> => {
+    const real = await realpath(join(dir, prefix));
+    if (above.has(real)) return;
+    const chain = new Set(above).add(real);
+    for (const entry of await readdir(join(dir, prefix), { withFileTypes: true })) {
+      const path = `${prefix}${entry.name}`;
+      if (!isShipped(path)) continue;
+      const file = join(dir, path);
+      if (entry.isSymbolicLink() && !(await isInsideRealFolder(dir, file))) {
+        warn(path);
+        continue;
+      }
+      const info = entry.isSymbolicLink() ? await stat(file) : entry;
+      if (info.isDirectory()) await walk(`${path}/`, chain);
+      else if (info.isFile() && !isTestFile(path)) files.push(path);
+    }
+  };
+  await walk('', new Set());
+  return files.sort();
 }
 
 function isShipped(path: string): boolean {
-  const parts = path.split('/');
-  if (parts.some((part) => part.startsWith('.') || part === 'node_modules')) return false;
-  return !isTestFile(path);
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return !(name.startsWith('.') || name === 'node_modules');
 }

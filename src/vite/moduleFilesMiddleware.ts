@@ -3,8 +3,10 @@ import type { ServerResponse } from 'node:http';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { Connect } from 'vite';
 import { contentType } from './contentType.ts';
+import { isInsideRealFolder } from './isInsideRealFolder.ts';
 import type { ModulesContext } from './ModulesContext.ts';
 import { isFile } from './readModuleFolder.ts';
+import { MODULE_FILE_CSP } from './moduleFileHeaders.ts';
 import { isSdkPath, SDK_PATHS, type SdkPath } from './SdkBundle.ts';
 
 /**
@@ -34,11 +36,19 @@ async function serveSdk(context: ModulesContext, path: SdkPath, res: ServerRespo
 
 async function serveModuleFile(context: ModulesContext, path: string, res: ServerResponse, head: boolean): Promise<void> {
   const file = resolveModuleRequest(context, path);
-  if (!file || !(await isFile(file))) {
+  if (!file || !(await isFile(file)) || !(await isServable(context, path, file))) {
     reply(res, { status: 404, type: 'text/plain; charset=utf-8', body: `Not found: ${path}`, head });
     return;
   }
   reply(res, { status: 200, type: contentType(file), body: await readFile(file), head });
+}
+
+/** A module may only serve its own files: a symlink that leads out of its folder is refused, with a warning. */
+async function isServable(context: ModulesContext, path: string, file: string): Promise<boolean> {
+  const id = decodeURIComponent(path.slice('/modules/'.length)).split('/')[0]!;
+  if (await isInsideRealFolder(context.moduleDir(id)!, file)) return true;
+  context.warn(`[overlay-modules] refused ${path}: it is a symlink that leads out of the module folder`);
+  return false;
 }
 
 /** The file a `/modules/<id>/<rest>` path names, inside that module's folder; undefined otherwise. */
@@ -76,6 +86,9 @@ function reply(res: ServerResponse, { status, type, body, head }: Reply): void {
   res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader('Cache-Control', 'no-cache');
   res.setHeader('X-Content-Type-Options', 'nosniff');
+  // Opened directly, a module page or SVG would run on the page's origin (and reach
+  // its IndexedDB queue): this keeps it in an opaque origin, as its frame does.
+  res.setHeader('Content-Security-Policy', MODULE_FILE_CSP);
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.end(head ? undefined : body);
 }

@@ -1,12 +1,13 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { build } from 'vite';
+import { build, createLogger } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overlayModules } from './overlayModules.ts';
 import { makeTempRoot, writeFixtureModule } from './writeFixtureModule.ts';
 
 let root: string;
 let outDir: string;
+const warnings: string[] = [];
 
 beforeAll(async () => {
   root = await makeTempRoot();
@@ -16,6 +17,12 @@ beforeAll(async () => {
     'js/app.js': 'Overlay.ready.then(() => {});\n',
     'demo.a.spec.ts': 'test("x", () => {});\n',
   });
+  await writeFile(join(root, 'secret.txt'), 'TOPSECRET');
+  await symlink(join(root, 'secret.txt'), join(root, 'modules/demo.a/secret.txt'));
+  await symlink('/etc/passwd', join(root, 'modules/demo.a/passwd'));
+  await symlink('/', join(root, 'modules/demo.a/root'));
+  await symlink('js/app.js', join(root, 'modules/demo.a/app-link.js'));
+  await symlink('js', join(root, 'modules/demo.a/scripts'));
   await writeFixtureModule(join(root, 'modules'), 'demo.bad', { name: 'Bad', kind: 'nope' });
   await writeFile(
     join(root, 'index.html'),
@@ -25,6 +32,7 @@ beforeAll(async () => {
     root,
     configFile: false,
     logLevel: 'silent',
+    customLogger: { ...createLogger('silent'), warn: (message: string) => void warnings.push(message) },
     build: { outDir },
     plugins: [overlayModules({ env: {}, moduleOrigin: 'https://{site}.modules.example.com', bundleSdk: async () => ({ classic: 'classic', esm: 'esm', types: 'types' }) })],
   });
@@ -39,6 +47,15 @@ describe('overlayModules in a build', () => {
     expect(await read('modules/demo.a/js/app.js')).toContain('Overlay.ready');
     await expect(read('modules/demo.a/demo.a.spec.ts')).rejects.toThrow(/ENOENT/);
     await expect(read('modules/demo.bad/index.html')).rejects.toThrow(/ENOENT/);
+  });
+
+  it('ships symlinks that stay inside the module folder, and skips those that lead out with a warning', async () => {
+    expect(await read('modules/demo.a/app-link.js')).toContain('Overlay.ready');
+    expect(await read('modules/demo.a/scripts/app.js')).toContain('Overlay.ready');
+    expect((await readdir(join(outDir, 'modules/demo.a'))).sort()).toEqual(['app-link.js', 'index.html', 'js', 'module.json', 'scripts']);
+    for (const path of ['secret.txt', 'passwd', 'root']) {
+      expect(warnings.filter((line) => line.includes(`modules/demo.a/${path} is a symlink`)), path).toHaveLength(1);
+    }
   });
 
   it('emits the SDK files and the registry', async () => {

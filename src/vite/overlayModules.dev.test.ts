@@ -1,7 +1,7 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createServer, type Plugin, type ViteDevServer } from 'vite';
+import { createLogger, createServer, type Plugin, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { overlayModules } from './overlayModules.ts';
 import { makeTempRoot, writeFixtureModule } from './writeFixtureModule.ts';
@@ -10,6 +10,7 @@ let root: string;
 let server: ViteDevServer;
 let base: string;
 const sent: unknown[] = [];
+const warnings: string[] = [];
 
 /** Records what reaches the page: runs before the plugin, so it sees sends after its filter. */
 const recordHotPayloads: Plugin = {
@@ -33,10 +34,14 @@ beforeAll(async () => {
   });
   await writeFixtureModule(join(root, 'extra'), 'evil.b', { name: 'B', kind: 'game' });
   await writeFile(join(root, 'secret.txt'), 'TOPSECRET');
+  await symlink(join(root, 'secret.txt'), join(root, 'modules/demo.a/secret.txt'));
+  await symlink('/', join(root, 'modules/demo.a/root'));
+  await symlink('style.css', join(root, 'modules/demo.a/style-link.css'));
   server = await createServer({
     root,
     configFile: false,
     logLevel: 'silent',
+    customLogger: { ...createLogger('silent'), warn: (message: string) => void warnings.push(message) },
     server: { host: '127.0.0.1', port: 0 },
     plugins: [
       recordHotPayloads,
@@ -71,6 +76,26 @@ describe('overlayModules in dev', () => {
       expect(response.status, path).toBe(404);
       expect(await response.text()).not.toContain('TOPSECRET');
     }
+  });
+
+  it('refuses file and folder symlinks that lead out of the module folder, naming them in a warning', async () => {
+    for (const path of ['/modules/demo.a/secret.txt', '/modules/demo.a/root/etc/passwd']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status, path).toBe(404);
+      const text = await response.text();
+      expect(text).not.toContain('TOPSECRET');
+      expect(text).not.toContain('root:');
+      expect(warnings.some((line) => line.includes(path) && /symlink/.test(line)), path).toBe(true);
+    }
+    expect(await (await fetch(`${base}/modules/demo.a/style-link.css`)).text()).toBe('p { color: red }\n');
+  });
+
+  it('sandboxes module files opened directly and keeps the page from being framed elsewhere', async () => {
+    const module = await fetch(`${base}/modules/demo.a/index.html`);
+    expect(module.headers.get('content-security-policy')).toBe('sandbox allow-scripts');
+    expect(module.headers.get('x-content-type-options')).toBe('nosniff');
+    const page = await fetch(`${base}/`);
+    expect(page.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
   });
 
   it('serves the SDK as a classic script, an ES module and types', async () => {

@@ -27,7 +27,10 @@ export function overlayModules(options: OverlayModulesOptions = {}): Plugin {
     config(config) {
       const root = resolve(config.root ?? process.cwd());
       const entries = depScanEntries(config, root, resolveModuleDirs(root, settings));
-      return entries ? { optimizeDeps: { entries } } : undefined;
+      // A module folder holding `root -> /` would make the watcher crawl the whole
+      // disk; symlinks that lead out are never served, so nothing needs watching there.
+      const watch = { server: { watch: { followSymlinks: false } } };
+      return entries ? { ...watch, optimizeDeps: { entries } } : watch;
     },
     async configResolved(config) {
       isBuild = config.command === 'build';

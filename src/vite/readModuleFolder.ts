@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isModuleId, ModuleManifestSchema } from '../api/index.ts';
+import { isInsideRealFolder } from './isInsideRealFolder.ts';
 import { type DiscoveredModule, moduleUrl } from './ModuleRegistry.ts';
 
 /** A module folder read: the module, or the reason it is skipped. */
@@ -13,6 +14,12 @@ export type FolderResult = { ok: true; module: DiscoveredModule } | { ok: false;
 export async function readModuleFolder(dir: string, id: string): Promise<FolderResult> {
   if (!isModuleId(id)) {
     return { ok: false, reason: `folder name "${id}" is not a module id (1-128 letters, digits, ".", "_" or "-")` };
+  }
+  // Their contents reach the registry and the page: never through a symlink out of the folder.
+  for (const name of ['module.json', 'index.html']) {
+    if (!(await isInsideRealFolder(dir, join(dir, name))) && (await isFile(join(dir, name)))) {
+      return { ok: false, reason: `${name} is a symlink that leads out of the module folder` };
+    }
   }
   const json = await readJson(join(dir, 'module.json'));
   if (!json.ok) return json;

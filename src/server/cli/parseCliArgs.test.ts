@@ -10,7 +10,8 @@ describe('parseCliArgs', () => {
       storeUrl: 'sqlite:./data/overlay.sqlite',
       store: { type: 'sqlite', path: './data/overlay.sqlite', synchronous: 'full' },
       tokenTtlMs: 86_400_000,
-      limits: { maxValueBytes: 65536, maxBodyBytes: 1048576 },
+      maxTokensPerOverlay: 32,
+      limits: { maxValueBytes: 65536, maxBodyBytes: 1048576, exchangesPerOverlay: 60, failedExchangesPerAddress: 20, exchangeWindowMs: 600_000 },
       live: { maxConnectionsPerUser: 32 },
       envelope: false,
       help: false,
@@ -39,6 +40,12 @@ describe('parseCliArgs', () => {
       '--max-body-bytes',
       '2000',
       '--envelope',
+      '--exchange-limit=7',
+      '--failed-exchange-limit',
+      '3',
+      '--exchange-window-seconds',
+      '30',
+      '--max-tokens-per-overlay=4',
     ]);
     expect(options).toMatchObject({
       port: 0,
@@ -46,7 +53,8 @@ describe('parseCliArgs', () => {
       seedPath: 'seed.json',
       store: { type: 'memory' },
       tokenTtlMs: 60_000,
-      limits: { maxValueBytes: 100, maxBodyBytes: 2000 },
+      maxTokensPerOverlay: 4,
+      limits: { maxValueBytes: 100, maxBodyBytes: 2000, exchangesPerOverlay: 7, failedExchangesPerAddress: 3, exchangeWindowMs: 30_000 },
       envelope: true,
     });
     expect(parseCliArgs(['-h']).help).toBe(true);
@@ -59,6 +67,10 @@ describe('parseCliArgs', () => {
       [['--max-value-bytes', '0'], /^--max-value-bytes: expected an integer from 1/],
       [['--max-body-bytes', '1e6'], /^--max-body-bytes: /],
       [['--token-ttl-seconds', '1.5'], /^--token-ttl-seconds: /],
+      [['--exchange-limit', '0'], /^--exchange-limit: expected an integer from 1/],
+      [['--failed-exchange-limit', 'many'], /^--failed-exchange-limit: /],
+      [['--exchange-window-seconds', '0.5'], /^--exchange-window-seconds: /],
+      [['--max-tokens-per-overlay', '0'], /^--max-tokens-per-overlay: /],
       [['--store', 'ftp://x'], /^--store: unsupported store/],
       [['--seed', ''], /^--seed: needs a file path$/],
       [['--value-ttl-days', '30'], /^--value-ttl-days: only the redis store expires values \(store is sqlite\)$/],

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { ApiLimits } from '../http/index.ts';
-import { DEFAULT_TOKEN_TTL_MS } from '../registry/index.ts';
+import { DEFAULT_EXCHANGE_LIMITS, type ExchangeLimits } from '../limits/index.ts';
+import { DEFAULT_MAX_TOKENS_PER_OVERLAY, DEFAULT_TOKEN_TTL_MS } from '../registry/index.ts';
 import { parseStoreUrl, type StoreSpec } from '../store/index.ts';
 
 export const DEFAULT_PORT = 8787;
@@ -19,6 +20,13 @@ export const USAGE = `Usage: npm run api -- [options]
   --max-live-connections <n>  live connections (/me/database/changes) per user (default 32)
   --no-live                serve no live endpoint: its path answers 404, like the hosted service
   --envelope               wrap bodies as the hosted service does: {meta, data} / {meta, error}
+  --exchange-limit <n>     exchanges of one overlay id per window, then 429 (default ${DEFAULT_EXCHANGE_LIMITS.exchangesPerOverlay})
+  --failed-exchange-limit <n>
+                           failed exchanges (unknown overlay id) from one client address per window, then 429 (default ${DEFAULT_EXCHANGE_LIMITS.failedExchangesPerAddress})
+  --exchange-window-seconds <n>
+                           length of the exchange limits' window (default ${DEFAULT_EXCHANGE_LIMITS.exchangeWindowMs / 1000})
+  --max-tokens-per-overlay <n>
+                           exchanged tokens alive per overlay id; the oldest is dropped first (default ${DEFAULT_MAX_TOKENS_PER_OVERLAY})
   --help                   print this text`;
 
 export interface CliOptions {
@@ -29,6 +37,8 @@ export interface CliOptions {
   storeUrl: string;
   store: StoreSpec;
   tokenTtlMs: number;
+  /** Exchanged tokens alive per overlay id. */
+  maxTokensPerOverlay: number;
   limits: ApiLimits;
   /** The live endpoint's settings; false with --no-live. */
   live: false | { maxConnectionsPerUser: number };
@@ -62,9 +72,11 @@ export function parseCliArgs(argv: string[]): CliOptions {
     storeUrl,
     store,
     tokenTtlMs: integerFlag('token-ttl-seconds', values['token-ttl-seconds'], DEFAULT_TOKEN_TTL_MS / 1000, 1) * 1000,
+    maxTokensPerOverlay: integerFlag('max-tokens-per-overlay', values['max-tokens-per-overlay'], DEFAULT_MAX_TOKENS_PER_OVERLAY, 1),
     limits: {
       maxValueBytes: integerFlag('max-value-bytes', values['max-value-bytes'], 65536, 1),
       maxBodyBytes: integerFlag('max-body-bytes', values['max-body-bytes'], 1048576, 1),
+      ...exchangeLimits(values),
     },
     live: liveFlags(values['no-live'], values['max-live-connections']),
     envelope: values.envelope ?? false,
@@ -90,12 +102,26 @@ function readFlags(argv: string[]) {
         'max-live-connections': { type: 'string' },
         'no-live': { type: 'boolean' },
         envelope: { type: 'boolean' },
+        'exchange-limit': { type: 'string' },
+        'failed-exchange-limit': { type: 'string' },
+        'exchange-window-seconds': { type: 'string' },
+        'max-tokens-per-overlay': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+function exchangeLimits(values: Record<string, string | boolean | undefined>): ExchangeLimits {
+  const flag = (name: string, fallback: number) => integerFlag(name, values[name] as string | undefined, fallback, 1);
+  const defaults = DEFAULT_EXCHANGE_LIMITS;
+  return {
+    exchangesPerOverlay: flag('exchange-limit', defaults.exchangesPerOverlay),
+    failedExchangesPerAddress: flag('failed-exchange-limit', defaults.failedExchangesPerAddress),
+    exchangeWindowMs: flag('exchange-window-seconds', defaults.exchangeWindowMs / 1000) * 1000,
+  };
 }
 
 /** `--value-ttl-days`: off by default, since nothing is dropped unless the operator asks; only Redis expires values. */

@@ -1,14 +1,15 @@
 import { LIMITS } from '../../api/index.ts';
+import { DEFAULT_EXCHANGE_LIMITS, type ExchangeLimits } from '../limits/index.ts';
 
-/** Size limits of the API; each is configurable and documented in docs/server.md, Limits. */
-export interface ApiLimits {
+/** Size and rate limits of the API; each is configurable and documented in docs/server.md, Limits, and docs/security-limits.md. */
+export interface ApiLimits extends ExchangeLimits {
   /** UTF-8 bytes of `JSON.stringify(value)` allowed for one stored value. @default 65536 */
   maxValueBytes: number;
   /** Bytes of one request body. @default 1048576 */
   maxBodyBytes: number;
 }
 
-export const DEFAULT_LIMITS: ApiLimits = { maxValueBytes: LIMITS.valueBytes, maxBodyBytes: LIMITS.bodyBytes };
+export const DEFAULT_LIMITS: ApiLimits = { maxValueBytes: LIMITS.valueBytes, maxBodyBytes: LIMITS.bodyBytes, ...DEFAULT_EXCHANGE_LIMITS };
 
 /** Fills defaults and checks that each limit is a positive integer. */
 export function resolveLimits(limits: Partial<ApiLimits> = {}): ApiLimits {

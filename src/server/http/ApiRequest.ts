@@ -8,6 +8,8 @@ export interface ApiRequest {
   header(name: string): string | null;
   /** The body to read: Node's message while it is unread and alive, else a web stream; null when there is none. */
   body(): IncomingMessage | ReadableStream<Uint8Array> | null;
+  /** The client's address as the socket saw it, for rate limits; undefined when unknown. */
+  readonly address?: string;
 }
 
 /**
@@ -18,7 +20,8 @@ export interface ApiRequest {
 export function fromWebRequest(request: Request, env?: unknown): ApiRequest {
   const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming && typeof incoming.on === 'function') return fromIncoming(incoming, request.url, () => request.body);
-  return { url: request.url, header: (name) => request.headers.get(name), body: () => request.body };
+  const address = (env as { clientAddress?: string } | undefined)?.clientAddress;
+  return { url: request.url, header: (name) => request.headers.get(name), body: () => request.body, address };
 }
 
 /** Node's message; `otherBody` is read instead once the message's own stream was touched or is gone. */
@@ -29,6 +32,7 @@ export function fromIncoming(
 ): ApiRequest {
   return {
     url,
+    address: incoming.socket?.remoteAddress,
     header: (name) => rawHeader(incoming.rawHeaders, name),
     // Untouched (flowing state still null) and alive: bytes already buffered come with the first 'data'.
     body: () => (incoming.readableFlowing === null && !incoming.readableEnded && !incoming.destroyed ? incoming : otherBody()),

@@ -26,9 +26,9 @@ export function corsResponse(body: BodyInit | null, status: number, headers: Rec
   return response;
 }
 
-/** Adds the CORS headers to a response that lacks them, in place when its headers are mutable. */
+/** Adds the CORS headers to a response that lacks them (one naming its own allowed origin keeps it), in place when its headers are mutable. */
 export function withCors(response: Response): Response {
-  if (built.has(response) || response.headers.get('Access-Control-Allow-Origin') === '*') return response;
+  if (built.has(response) || response.headers.has('Access-Control-Allow-Origin')) return response;
   try {
     for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
     return response;

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { LIVE_PATH } from '../../api/index.ts';
 import type { Registry } from '../registry/index.ts';
-import type { DataStore } from '../store/index.ts';
+import { createExchangeGuard, createMemoryRateCounter, createRedisRateCounter } from '../limits/index.ts';
+import { type DataStore, isRedisStore } from '../store/index.ts';
 import { checkHealth, describeApi } from './about/aboutRoutes.ts';
 import { exchangeOverlayId, readProfile, validateToken } from './account/accountRoutes.ts';
 import { answerResponse } from './Answer.ts';
@@ -33,6 +34,10 @@ export interface ApiAppOptions {
    * for modules written against its SDK; `true` or the envelope's options. @default false
    */
   envelope?: boolean | EnvelopeOptions;
+  /** Origins whose pages may call the developer routes; other pages get 403. @default [] (none) */
+  devOrigins?: readonly string[];
+  /** Current time in ms, for the rate limits of a memory or SQLite store. @default Date.now */
+  clock?: () => number;
 }
 
 /** Paths answered in the server's own shape even with the envelope: not the hosted service's endpoints. */
@@ -42,8 +47,12 @@ const OWN_PATHS = new Set(['/', '/healthz', '/dev/database', '/dev/profile', LIV
  * The whole API as a Hono app. Its `fetch` is a web-standard handler that serves
  * the paths at its root, so it can be mounted under a prefix by stripping it.
  */
-export function createApiApp({ registry, store, limits, onInternalError = console.error, devRoutes = false, live = false, envelope = false }: ApiAppOptions): Hono {
-  const deps = { registry, store, limits: resolveLimits(limits) };
+export function createApiApp(options: ApiAppOptions): Hono {
+  const { registry, store, limits, onInternalError = console.error, devRoutes = false, devOrigins, live = false, envelope = false } = options;
+  const resolved = resolveLimits(limits);
+  // With Redis, the counters are shared: limits hold across every instance.
+  const counter = isRedisStore(store) ? createRedisRateCounter(store.redis) : createMemoryRateCounter({ clock: options.clock });
+  const deps = { registry, store, limits: resolved, exchangeGuard: createExchangeGuard(counter, resolved) };
   const routes: Route[] = [
     { method: 'GET', path: '/me', token: 'any', handler: readProfile(deps) },
     { method: 'PATCH', path: '/me/database', token: 'overlay', handler: writeEntry(deps) },
@@ -64,7 +73,7 @@ export function createApiApp({ registry, store, limits, onInternalError = consol
     const answer = withCors(c.res);
     if (answer !== c.res) c.res = answer;
   });
-  if (devRoutes) app.use('*', devRouteGuard(deps));
+  if (devRoutes) app.use('*', devRouteGuard({ ...deps, origins: devOrigins }));
   app.use('*', routeGuard(routes));
   for (const { method, path, handler } of routes) {
     app.on(method, path, async (c) => answerResponse(shaped(await handler(fromWebRequest(c.req.raw, c.env)), path)));

@@ -1,12 +1,16 @@
 import type { Profile } from '../../api/index.ts';
 import type { Seed } from './seed.ts';
 
-/** Overlay ids of the demo user: exchange one at `POST /auth/overlay` for an overlay token. */
+/**
+ * Overlay ids of the demo user: exchange one at `POST /auth/overlay` for an overlay token.
+ * An overlay id is a bearer secret (anyone holding it gets a token), so each
+ * carries 144 random bits: guessing one stays hopeless even at the rate limit.
+ */
 export const DEMO_OVERLAY_IDS = {
-  game: 'demo-game-3f9c2a7e1b',
-  tool: 'demo-tool-8d41b6c09a',
-  background: 'demo-background-52e7f1d3c4',
-  event: 'demo-event-a17c4e9b62',
+  game: 'demo-game-Ty7hOu06tO--gzehczJZXujl',
+  tool: 'demo-tool-wLQBEVlv5gu-1pHWj3D1F_gA',
+  background: 'demo-background-vpyYlZQ46CphrKpJC0DzhNxg',
+  event: 'demo-event-mbl9PGtlWanCFBrufCxBREHY',
 } as const;
 
 /** Fixed tokens of the demo user: one overlay token per kind and a website token. They never expire. */

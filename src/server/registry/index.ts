@@ -1,5 +1,11 @@
 export { DEMO_OVERLAY_IDS, DEMO_PROFILE, DEMO_SEED, DEMO_TOKENS } from './demoSeed.ts';
-export { createMemoryRegistry, DEFAULT_TOKEN_TTL_MS, type MemoryRegistryOptions } from './memoryRegistry.ts';
+export {
+  createMemoryRegistry,
+  DEFAULT_MAX_TOKENS_PER_OVERLAY,
+  DEFAULT_TOKEN_TTL_MS,
+  type MemoryRegistryOptions,
+} from './memoryRegistry.ts';
 export { createRedisRegistry, type RedisRegistryOptions } from './redisRegistry.ts';
 export type { IssuedToken, Registry, TokenGrant } from './Registry.ts';
+export { MIN_OVERLAY_ID_LENGTH, shortOverlayIds } from './shortOverlayIds.ts';
 export { loadSeedFile, parseSeed, type Seed, SeedError, SeedSchema, type SeedToken } from './seed.ts';

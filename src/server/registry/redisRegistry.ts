@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Kind, Profile } from '../../api/index.ts';
 import { guardRedis } from '../store/index.ts';
-import { DEFAULT_TOKEN_TTL_MS } from './memoryRegistry.ts';
+import { DEFAULT_MAX_TOKENS_PER_OVERLAY, DEFAULT_TOKEN_TTL_MS } from './memoryRegistry.ts';
 import type { IssuedToken, Registry, TokenGrant } from './Registry.ts';
 import type { Seed } from './seed.ts';
 import { indexSeed } from './seedIndex.ts';
@@ -13,6 +13,8 @@ export interface RedisRegistryOptions {
   redis: Redis;
   /** Lifetime of an exchanged overlay token, kept as its Redis TTL. @default 24 hours */
   tokenTtlMs?: number;
+  /** Exchanged tokens alive per overlay id, the oldest dropped first. @default 32 */
+  maxTokensPerOverlay?: number;
   /** Current time in ms since the epoch. @default Date.now */
   clock?: () => number;
   /** A fresh unguessable token. @default 32 random bytes, base64url */
@@ -29,6 +31,21 @@ interface StoredGrant {
 /** The key of an exchanged token: its hash, so that a dump of Redis holds no usable token. */
 const tokenKey = (token: string) => `registry:token:${createHash('sha256').update(token).digest('base64url')}`;
 
+/** The token keys of one overlay, oldest first: the cap drops from the front. */
+const overlayTokensKey = (userId: string, kind: Kind) => `registry:overlay-tokens:${userId}:${kind}`;
+
+/**
+ * Stores a token and caps its overlay's live tokens in one step, so that two
+ * instances exchanging at once cannot both keep one over the cap. The list may
+ * name tokens already expired: all share one TTL, so those sit at its front and
+ * go first. (It deletes keys it reads from the list: fine on one Redis, not on a cluster.)
+ */
+const ISSUE = `if not redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return 0 end
+redis.call('RPUSH', KEYS[2], KEYS[1])
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+while redis.call('LLEN', KEYS[2]) > tonumber(ARGV[3]) do redis.call('DEL', redis.call('LPOP', KEYS[2])) end
+return 1`;
+
 /**
  * A registry that several API instances share through Redis. Seed tokens and
  * overlay ids come from the seed file, which every instance is started with
@@ -38,9 +55,10 @@ const tokenKey = (token: string) => `registry:token:${createHash('sha256').updat
  * TTL, so that any instance validates a token another one issued.
  */
 export async function createRedisRegistry(seed: Seed, options: RedisRegistryOptions): Promise<Registry> {
-  const { redis, tokenTtlMs = DEFAULT_TOKEN_TTL_MS, clock = Date.now } = options;
+  const { redis, tokenTtlMs = DEFAULT_TOKEN_TTL_MS, maxTokensPerOverlay = DEFAULT_MAX_TOKENS_PER_OVERLAY, clock = Date.now } = options;
   const randomToken = options.randomToken ?? (() => randomBytes(32).toString('base64url'));
   if (!(Number.isSafeInteger(tokenTtlMs) && tokenTtlMs > 0)) throw new RangeError('tokenTtlMs must be a positive integer');
+  if (!(Number.isSafeInteger(maxTokensPerOverlay) && maxTokensPerOverlay > 0)) throw new RangeError('maxTokensPerOverlay must be a positive integer');
   const { profiles, seedGrants, overlayIds } = indexSeed(seed);
   await seedProfilesToRedis(redis, profiles.values());
 
@@ -56,8 +74,10 @@ export async function createRedisRegistry(seed: Seed, options: RedisRegistryOpti
       if (seedGrants.has(token)) throw new Error('randomToken returned a token already in use');
       const expiresAt = new Date(clock() + tokenTtlMs).toISOString();
       const stored: StoredGrant = { userId: owner.userId, overlay: owner.kind, expiresAt };
-      const set = await guardRedis(() => redis.set(tokenKey(token), JSON.stringify(stored), 'PX', tokenTtlMs, 'NX'));
-      if (set !== 'OK') throw new Error('randomToken returned a token already in use');
+      const list = overlayTokensKey(owner.userId, owner.kind);
+      const args = [JSON.stringify(stored), String(tokenTtlMs), String(maxTokensPerOverlay)];
+      const set = await guardRedis(() => redis.eval(ISSUE, 2, tokenKey(token), list, ...args));
+      if (set !== 1) throw new Error('randomToken returned a token already in use');
       return { token, userId: owner.userId, context: 'overlay', overlay: owner.kind, expiresAt } satisfies IssuedToken;
     },
     async profile(userId) {

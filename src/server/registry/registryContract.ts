@@ -4,6 +4,7 @@ import type { Registry } from './Registry.ts';
 
 export interface RegistryContractOptions {
   tokenTtlMs: number;
+  maxTokensPerOverlay: number;
   clock: () => number;
   randomToken: () => string;
 }
@@ -19,7 +20,7 @@ function world() {
   let now = Date.parse('2025-01-01T00:00:00.000Z');
   let counter = 0;
   const prefix = Math.random().toString(36).slice(2);
-  const options = { tokenTtlMs: 60_000, clock: () => now, randomToken: () => `issued-${prefix}-${++counter}` };
+  const options = { tokenTtlMs: 60_000, maxTokensPerOverlay: 3, clock: () => now, randomToken: () => `issued-${prefix}-${++counter}` };
   return { options, advance: (ms: number) => (now += ms) };
 }
 
@@ -33,6 +34,20 @@ export function describeRegistryContract(label: string, openPair: OpenRegistryPa
       expect(await second.resolveToken(DEMO_TOKENS.tool)).toEqual({ userId: '40917221', context: 'overlay', overlay: 'tool', expiresAt: null });
       expect(await second.resolveToken(DEMO_TOKENS.website)).toEqual({ userId: '40917221', context: 'website', expiresAt: null });
       expect(await second.resolveToken('nope')).toBeUndefined();
+    });
+
+    it('keeps at most maxTokensPerOverlay live tokens per overlay id across instances, dropping the oldest', async () => {
+      const { options, advance } = world();
+      const [first, second] = await openPair(options);
+      const other = (await first.exchangeOverlayId(DEMO_OVERLAY_IDS.game))!.token;
+      const tokens: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        tokens.push((await (i % 2 ? first : second).exchangeOverlayId(DEMO_OVERLAY_IDS.tool))!.token);
+        advance(1);
+      }
+      const alive = await Promise.all(tokens.map(async (token) => (await second.resolveToken(token)) !== undefined));
+      expect(alive).toEqual([false, false, true, true, true]);
+      expect(await first.resolveToken(other)).toMatchObject({ overlay: 'game' });
     });
 
     it('a token exchanged on one instance is valid on the other until its expiry', async () => {

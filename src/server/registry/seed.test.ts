@@ -64,9 +64,9 @@ describe('parseSeed', () => {
     second.tokens = [{ token: 'demo-tool-token', context: 'website' }];
     expect(issuesOf({ users: [clone(DEMO_SEED.users[0]!), second] })).toEqual([
       'users[1].profile.user.userId: user id "40917221" is already used by users[0].profile.user.userId',
-      'users[1].profile.overlays.game: overlay id "demo-game-3f9c2a7e1b" is already used by users[0].profile.overlays.game',
-      'users[1].profile.overlays.tool: overlay id "demo-tool-8d41b6c09a" is already used by users[0].profile.overlays.tool',
-      'users[1].profile.overlays.background: overlay id "demo-background-52e7f1d3c4" is already used by users[0].profile.overlays.background',
+      'users[1].profile.overlays.game: overlay id "demo-game-Ty7hOu06tO--gzehczJZXujl" is already used by users[0].profile.overlays.game',
+      'users[1].profile.overlays.tool: overlay id "demo-tool-wLQBEVlv5gu-1pHWj3D1F_gA" is already used by users[0].profile.overlays.tool',
+      'users[1].profile.overlays.background: overlay id "demo-background-vpyYlZQ46CphrKpJC0DzhNxg" is already used by users[0].profile.overlays.background',
       'users[1].tokens[0].token: token "demo-tool-token" is already used by users[0].tokens[1].token',
     ]);
   });
@@ -76,7 +76,7 @@ describe('parseSeed', () => {
     raw.users[0]!.profile.overlays.tool = raw.users[0]!.profile.overlays.game;
     raw.users[0]!.profile.overlays.event = '';
     expect(issuesOf(raw)).toEqual([
-      'users[0].profile.overlays.tool: overlay id "demo-game-3f9c2a7e1b" is already used by users[0].profile.overlays.game',
+      'users[0].profile.overlays.tool: overlay id "demo-game-Ty7hOu06tO--gzehczJZXujl" is already used by users[0].profile.overlays.game',
       'users[0].profile.overlays.event: overlay id must not be empty',
     ]);
   });

@@ -19,6 +19,7 @@ const ENDPOINTS = [
   { method: 'GET', path: '/me/database', token: 'overlay' },
   { method: 'GET', path: '/auth/validate', token: 'any' },
   { method: 'POST', path: '/auth/overlay', token: 'none' },
+  { method: 'GET', path: '/me/database/changes', token: 'overlay' },
   { method: 'GET', path: '/healthz', token: 'none' },
 ];
 

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, type OverlayToken, type Validation } from '../../../api/index.ts';
+import type { ExchangeGuard } from '../../limits/index.ts';
 import type { Registry } from '../../registry/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import { HttpError } from '../HttpError.ts';
@@ -10,6 +11,8 @@ import { parseJsonObject, readBody, requireJsonContentType } from '../body/readJ
 export interface AccountDeps {
   registry: Registry;
   limits: ApiLimits;
+  /** Rate limits of the exchange; none when absent. */
+  exchangeGuard?: ExchangeGuard;
 }
 
 /** The profile of the token's user; a token whose user is gone is as good as unknown. */
@@ -44,7 +47,7 @@ export function validateToken({ registry }: AccountDeps) {
 }
 
 /** `POST /auth/overlay`: exchanges an overlay id for an overlay-generated token (201). */
-export function exchangeOverlayId({ registry, limits }: AccountDeps) {
+export function exchangeOverlayId({ registry, limits, exchangeGuard }: AccountDeps) {
   return async (request: ApiRequest): Promise<Answer> => {
     requireJsonContentType(request);
     const body = parseJsonObject(await readBody(request, limits.maxBodyBytes), 'a JSON object with overlay');
@@ -52,8 +55,18 @@ export function exchangeOverlayId({ registry, limits }: AccountDeps) {
     if (typeof overlayId !== 'string' || overlayId === '') {
       throw new HttpError(400, 'overlay is required and must be a non-empty string: an overlay id from profile.overlays');
     }
+    const address = request.address ?? 'unknown';
+    const refusal = await exchangeGuard?.admit(address, overlayId);
+    if (refusal) {
+      throw new HttpError(429, `Too many requests - ${refusal.reason}; retry in ${refusal.retryAfterSeconds} s`, {
+        'Retry-After': String(refusal.retryAfterSeconds),
+      });
+    }
     const issued = await registry.exchangeOverlayId(overlayId);
-    if (!issued) throw new HttpError(404, 'Not found - unknown overlay id');
+    if (!issued) {
+      await exchangeGuard?.failed(address);
+      throw new HttpError(404, 'Not found - unknown overlay id');
+    }
     const answer: OverlayToken = { token: issued.token, overlay: issued.overlay, expiresAt: issued.expiresAt };
     return jsonAnswer(201, JSON.stringify(answer));
   };

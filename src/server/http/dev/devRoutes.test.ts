@@ -6,13 +6,14 @@ import { TEST_ENVELOPE } from '../../testing/testEnvelope.ts';
 import { TEST_SEED } from '../../testing/testSeed.ts';
 import { createApiApp } from '../createApiApp.ts';
 
+const STUDIO = 'http://studio.example';
 type Api = Awaited<ReturnType<typeof startTestServer>>;
 let dev: Api;
 let plain: Api;
 beforeAll(async () => {
   dev = await startTestServer({
     limits: { maxBodyBytes: 20_000 },
-    wrap: (store, registry) => createApiApp({ registry, store, limits: { maxBodyBytes: 20_000 }, devRoutes: true, envelope: TEST_ENVELOPE }),
+    wrap: (store, registry) => createApiApp({ registry, store, limits: { maxBodyBytes: 20_000 }, devRoutes: true, devOrigins: [STUDIO], envelope: TEST_ENVELOPE }),
   });
   plain = await startTestServer();
 });
@@ -89,14 +90,32 @@ describe('PUT /dev/profile', () => {
     expectError(await put('tool-1001', '{not json'), 400);
   });
 
-  it('answers the preflight allowing PUT', async () => {
+  it("answers the preflight allowing PUT, for the dev server's own origin only", async () => {
     const response = await fetch(`${dev.server.url}/dev/profile`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://studio.example', 'Access-Control-Request-Method': 'PUT' },
+      headers: { Origin: STUDIO, 'Access-Control-Request-Method': 'PUT' },
     });
     expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe(STUDIO);
     expect(response.headers.get('access-control-allow-methods')).toContain('PUT');
     expect(response.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');
+    for (const origin of ['https://evil.example', 'null', `${STUDIO}:8080`]) {
+      const refused = await dev.request('OPTIONS', '/dev/profile', { headers: { Origin: origin, 'Access-Control-Request-Method': 'PUT' } });
+      expectError(refused, 403, /own origin only/);
+    }
+  });
+});
+
+describe('a page of another origin', () => {
+  it('can neither rewrite the profile nor list the database, even with a valid token', async () => {
+    const before = (await dev.request('GET', '/me', { token: 'site-1001' })).body;
+    const hijack = { ...profileOf('1001'), twitch: { ...profileOf('1001').twitch, stream: { ...profileOf('1001').twitch.stream, title: 'pwned' } } };
+    for (const origin of ['https://evil.example', 'null']) {
+      expectError(await dev.request('PUT', '/dev/profile', { token: 'site-1001', body: hijack, headers: { Origin: origin } }), 403);
+      expectError(await dev.request('GET', '/dev/database', { token: 'tool-1001', headers: { Origin: origin } }), 403);
+    }
+    expect((await dev.request('GET', '/me', { token: 'site-1001' })).body).toEqual(before);
+    expect((await dev.request('GET', '/dev/database', { token: 'tool-1001', headers: { Origin: STUDIO } })).status).toBe(200);
   });
 });
 

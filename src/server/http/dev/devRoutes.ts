@@ -8,42 +8,59 @@ import { HttpError } from '../HttpError.ts';
 import { type ApiRequest, fromWebRequest } from '../ApiRequest.ts';
 import type { ApiLimits } from '../ApiLimits.ts';
 import { authenticate } from '../auth/authenticate.ts';
-import { corsResponse, PREFLIGHT_HEADERS } from '../cors.ts';
+import { PREFLIGHT_HEADERS } from '../cors.ts';
 import { parseJsonObject, readBody, requireJsonContentType } from '../body/readJsonBody.ts';
 
 export interface DevDeps {
   registry: Registry;
   store: DataStore;
   limits: ApiLimits;
+  /**
+   * Origins whose pages may call the developer routes (the dev server's own).
+   * A request with any other `Origin` header is refused with 403, its preflight
+   * too; one without (a same-origin GET, a command-line client) passes.
+   * @default [] (no web page)
+   */
+  origins?: readonly string[];
 }
 
 type DevHandler = (request: ApiRequest) => Promise<Answer>;
 
-/** The preflight of the developer routes also allows PUT (the studio's profile editor). */
-export const DEV_PREFLIGHT_HEADERS = {
-  ...PREFLIGHT_HEADERS,
-  'Access-Control-Allow-Methods': 'GET, PATCH, POST, PUT, OPTIONS',
-} as const;
+/** The preflight of the developer routes also allows PUT (the studio's profile editor), for one origin. */
+export function devPreflightHeaders(origin: string): Record<string, string> {
+  return {
+    ...PREFLIGHT_HEADERS,
+    'Access-Control-Allow-Methods': 'GET, PATCH, POST, PUT, OPTIONS',
+    'Access-Control-Allow-Origin': origin,
+    Vary: 'Origin',
+  };
+}
 
 /**
  * The studio's developer routes, `GET /dev/database` and `PUT /dev/profile`,
  * as one middleware placed before the API's route guard. Other paths pass on
  * untouched. Same order of checks as the API: wrong method (405 with `Allow`),
  * missing or invalid token (401), kind (403/400), Content-Type (415), size
- * (413), body (400). Never mount it on a public server: any token of a user
- * may rewrite that user's profile.
+ * (413), body (400), after the origin check (403). Never mount it on a public
+ * server: any token of a user may rewrite that user's profile.
  */
 export function devRouteGuard(deps: DevDeps): MiddlewareHandler {
   const table = new Map<string, Map<string, DevHandler>>([
     ['/dev/database', new Map([['GET', listDatabase(deps)]])],
     ['/dev/profile', new Map([['PUT', replaceProfile(deps)]])],
   ]);
+  const origins = new Set(deps.origins ?? []);
   return async (c, next) => {
     const path = new URL(c.req.url).pathname;
     const handlers = table.get(path);
     if (!handlers) return next();
     const method = c.req.raw.method;
-    if (method === 'OPTIONS') return corsResponse(null, 204, DEV_PREFLIGHT_HEADERS);
+    const origin = c.req.raw.headers.get('Origin');
+    // Any page the streamer visits could otherwise rewrite the profile with the seed's fixed tokens.
+    if (origin !== null && !origins.has(origin)) {
+      throw new HttpError(403, `Forbidden - the developer routes answer pages of the dev server's own origin only, not ${JSON.stringify(origin.slice(0, 200))}`);
+    }
+    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: devPreflightHeaders(origin ?? '*') });
     const handler = handlers.get(method);
     if (!handler) {
       const allow = [...handlers.keys(), 'OPTIONS'].join(', ');

@@ -1,0 +1,60 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TOKENS } from '../server/index.ts';
+import { startRedisServer, type TestRedisServer } from '../server/testing/redisServer.ts';
+import { freePort, type SpawnedCli, spawnCli } from './testing/spawnCli.ts';
+
+const PASSWORD = 'hunter2-s3cret';
+let dist: string;
+let redis: TestRedisServer;
+let start: SpawnedCli;
+let url: string;
+
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'overlay-start-'));
+  await writeFile(join(dist, 'index.html'), '<!doctype html><p>page</p>');
+  redis = await startRedisServer();
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  const store = `redis://:${PASSWORD}@127.0.0.1:${redis.port}`;
+  start = await spawnCli('start.ts', ['--port', String(port), '--store', store, '--dist', dist], /Studio for module authors/);
+}, 30_000);
+afterAll(async () => {
+  await start?.stop();
+  await redis?.dispose();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('npm start', () => {
+  it('prints the store URL with its password redacted', () => {
+    expect(start.output()).toContain(`store redis://:***@127.0.0.1:${redis.port}`);
+    expect(start.output()).not.toContain(PASSWORD);
+  });
+
+  it('serves no developer routes: a page of any origin finds nothing to call', async () => {
+    const put = await fetch(`${url}/api/dev/profile`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${DEMO_TOKENS.website}`, 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+      body: '{}',
+    });
+    expect(put.status).toBe(404);
+    const preflight = await fetch(`${url}/api/dev/profile`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'PUT' },
+    });
+    expect(preflight.status).toBe(404);
+    expect((await fetch(`${url}/api/dev/database?kind=tool`, { headers: { Authorization: `Bearer ${DEMO_TOKENS.tool}` } })).status).toBe(404);
+    expect((await fetch(`${url}/api/me`, { headers: { Authorization: `Bearer ${DEMO_TOKENS.website}` } })).status).toBe(200);
+  });
+
+  it('rate limits wrong guesses of overlay ids at POST /api/auth/overlay', async () => {
+    const guess = (overlay: string) =>
+      fetch(`${url}/api/auth/overlay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ overlay }) });
+    for (let i = 0; i < 20; i++) expect((await guess(`guess-${i}`)).status).toBe(404);
+    const refused = await guess('guess-20');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

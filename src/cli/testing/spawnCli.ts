@@ -1,0 +1,49 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A command of `src/cli` running as its own process, for tests of what it prints and serves. */
+export interface SpawnedCli {
+  /** Everything it printed so far, stdout and stderr together. */
+  output(): string;
+  /** Stops it (SIGTERM) and waits until it has exited. */
+  stop(): Promise<void>;
+}
+
+/** Runs `src/cli/<script>` with `args` and resolves once its output matches `ready`. */
+export async function spawnCli(script: string, args: string[], ready: RegExp, env: Record<string, string> = {}): Promise<SpawnedCli> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', `src/cli/${script}`, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)));
+  });
+  return {
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** A TCP port that was free a moment ago on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

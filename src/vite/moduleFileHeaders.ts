@@ -1,0 +1,19 @@
+/**
+ * Security headers shared by every server of module files and pages (`npm run dev`
+ * through the Vite plugin, `npm start` through its page server).
+ */
+
+/**
+ * On every module file: opened directly (not in its frame), a module page or SVG
+ * would otherwise run with the server's origin and reach the page's IndexedDB queue.
+ * With it, the file runs in an opaque origin, as in its sandboxed frame.
+ */
+export const MODULE_FILE_CSP = 'sandbox allow-scripts';
+
+/**
+ * On the overlay page and the studio: only pages of their own origin may frame
+ * them (OBS loads the page as a top-level page). Module files do not carry it:
+ * they are framed by the page from another origin (`<site>.localhost`), and
+ * their sandbox already keeps them from reaching anything.
+ */
+export const PAGE_CSP = "frame-ancestors 'self'";
