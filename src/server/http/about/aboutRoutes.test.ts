@@ -71,7 +71,7 @@ describe('GET / (the API root)', () => {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Overlay</title>');
     const api = await startTestServer();
     try {
-      const app = createPageApp({ distDir: dir, api: createApiApp({ registry: api.server.registry, store: api.server.store }) });
+      const app = createPageApp({ distDir: dir, api: createApiApp({ registry: api.server.registry, store: api.server.store, live: true }) });
       for (const path of ['/api/', '/api']) {
         const answer = await app.request(`http://127.0.0.1${path}`);
         expect(answer.status, path).toBe(200);

@@ -5,6 +5,7 @@ import { isRedisStore } from '../../store/index.ts';
 import { send, startTestServer } from '../../testing/apiTestClient.ts';
 import { expectError } from '../../testing/expectError.ts';
 import { startRedisServer, type TestRedisServer } from '../../testing/redisServer.ts';
+import { TEST_ENVELOPE } from '../../testing/testEnvelope.ts';
 import { TEST_SEED } from '../../testing/testSeed.ts';
 
 const TOOL_1001 = TEST_SEED.users[0]!.profile.overlays.tool;
@@ -61,7 +62,7 @@ describe('with Redis, several instances', () => {
   });
   afterAll(() => redis?.dispose());
 
-  const options = () => ({ seed: DEMO_SEED, store: redis.url, limits: { failedExchangesPerAddress: 4, exchangesPerOverlay: 1000 }, maxTokensPerOverlay: 5 });
+  const options = () => ({ seed: DEMO_SEED, store: redis.url, limits: { failedExchangesPerAddress: 4, exchangesPerOverlay: 1000 }, maxTokensPerOverlay: 5, envelope: TEST_ENVELOPE });
 
   it('share the budget of failed exchanges', async () => {
     const [a, b] = [await startApiServer(options()), await startApiServer(options())];
