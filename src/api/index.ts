@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './database.ts';
+export * from './describeSchemaIssue.ts';
 export * from './errorBody.ts';
 export * from './kind.ts';
 export * from './limits.ts';
@@ -8,5 +9,7 @@ export * from './profile.ts';
 export * from './publicProfile.ts';
 export * from './resolveKey.ts';
 export * from './manifest.ts';
+export * from './checkSettingValue.ts';
+export * from './settings.ts';
 export * from './selectedModules.ts';
 export * from './bridge.ts';
