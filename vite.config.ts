@@ -1,10 +1,10 @@
 /// <reference types="vitest/config" />
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
-import { overlayModules } from './src/vite/index.ts';
+import { overlayModules, pageRoutes } from './src/vite/index.ts';
 
 export default defineConfig({
-  plugins: [preact(), overlayModules()],
+  plugins: [preact(), overlayModules(), pageRoutes()],
   build: {
     // OBS's browser source and every current browser load module scripts natively:
     // no modulepreload polyfill, and lazy chunks (debug panel, studio) load as they are.

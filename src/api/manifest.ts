@@ -12,6 +12,8 @@ export const ModuleManifestSchema = z.object({
   description: z.optional(z.string()),
   /** What the streamer may change from the dock; each name is one of the module's own keys. */
   settings: z.optional(SettingsSchema),
+  /** Height of the module's panel (`panel.html`) in the dock, in CSS pixels. @default 200 */
+  panelHeight: z.optional(z.int().check(z.minimum(40), z.maximum(2000))),
 });
 export type ModuleManifest = z.infer<typeof ModuleManifestSchema>;
 

@@ -1,5 +1,6 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { pageEntry } from '../vite/index.ts';
 
 export interface PageAppOptions {
   /** The built site (`vite build` output). */
@@ -8,12 +9,12 @@ export interface PageAppOptions {
   api: { fetch: (request: Request) => Response | Promise<Response> };
 }
 
-/** Paths of the single page: the overlay at `/`, the studio at `/studio`. */
+/** Paths of the overlay page's entry: the overlay at `/`, the studio at `/studio`. */
 const PAGE_PATHS = new Set(['/', '/index.html', '/studio', '/studio/']);
 
 /**
  * One origin for everything `npm start` serves: the overlay page, the studio,
- * `/sdk.js`, the modules, and the API under `/api`.
+ * the dock, `/sdk.js`, the modules, and the API under `/api`.
  */
 export function createPageApp({ distDir, api }: PageAppOptions): Hono {
   const app = new Hono();
@@ -27,7 +28,8 @@ export function createPageApp({ distDir, api }: PageAppOptions): Hono {
     if (c.res.headers.get('Content-Type')?.startsWith('text/html')) c.header('Cache-Control', 'no-cache');
   });
   app.get('*', async (c, next) => {
-    const path = PAGE_PATHS.has(c.req.path) ? '/index.html' : undefined;
+    const entry = pageEntry(c.req.path);
+    const path = PAGE_PATHS.has(c.req.path) ? '/index.html' : entry ? `/${entry}` : undefined;
     return serveStatic({ root: distDir, path })(c, next);
   });
   app.notFound((c) => c.text('Not found', 404));

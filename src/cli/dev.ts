@@ -17,6 +17,7 @@ import {
   type Registry,
   type Seed,
 } from '../server/index.ts';
+import { dockUrl } from './dockUrl.ts';
 
 async function main(argv: string[]): Promise<void> {
   const noOpen = argv.includes('--no-open');
@@ -35,6 +36,7 @@ async function main(argv: string[]): Promise<void> {
   const { profile } = seed.users[0]!;
   console.log(`Dev server on ${url} (API under ${url}/api, store ${options.storeUrl}); edits reload live.`);
   console.log(`Studio: ${url}/studio`);
+  console.log(`Dock: ${dockUrl(url, seed)}`);
   for (const kind of KINDS) console.log(`  ${kind.padEnd(11)} ${url}/?overlay=${encodeURIComponent(profile.overlays[kind])}&debug=1`);
   const stop = () => void server.close().then(() => store.close()).then(() => process.exit(0));
   process.on('SIGINT', stop);
