@@ -28,6 +28,11 @@ export class DebugPanel {
     return this.root.getByTestId('debug-pending');
   }
 
+  /** Live changes: `live`, `polling` or `connecting`. */
+  get live(): Locator {
+    return this.root.getByTestId('debug-live');
+  }
+
   /** The sync line as a whole (it names failed writes and a queue kept in memory only). */
   get sync(): Locator {
     return this.root.getByTestId('debug-sync');

@@ -99,7 +99,11 @@ export interface ReadyInfo {
   context: ModuleContext;
 }
 
-/** Payload of the `change` event: `key` is the plain name, `from` the writer's module id. */
+/**
+ * Payload of the `change` event: `key` is the plain name, `from` the writer's
+ * module id (empty when the page learned of the value by re-reading it, so the
+ * writer is unknown).
+ */
 export interface ChangeEvent {
   key: string;
   value: Json;
@@ -118,4 +122,8 @@ export interface StatusEvent {
   online: boolean;
   pending: number;
   failed: FailedWriteView[];
+  /** How writes made elsewhere reach the page: `live` as they happen, `polling` every 5 s (no live endpoint), `connecting` not yet. */
+  live: LiveStatus;
 }
+
+export type LiveStatus = 'live' | 'polling' | 'connecting';

@@ -1,4 +1,5 @@
 import type { ErrorCode, Json } from '../api/index.ts';
+import type { LiveState } from './live/index.ts';
 
 /**
  * The seam between the module host and the data layer. The host calls it with
@@ -24,7 +25,7 @@ export interface DataChange {
   name: string;
   value: Json;
   from: string;
-  /** True when the write was made in another tab of this overlay. */
+  /** True when the write was made elsewhere: another tab of this overlay, or (live sync) another client. */
   remote?: boolean;
 }
 
@@ -54,4 +55,6 @@ export interface SyncStatus {
   failed: FailedWrite[];
   /** Where the queue is kept: IndexedDB, or memory when IndexedDB cannot be used. */
   storage: 'indexeddb' | 'memory';
+  /** Whether writes made elsewhere arrive live, by polling (the API has no live endpoint), or not yet. */
+  live: LiveState;
 }

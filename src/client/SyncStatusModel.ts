@@ -1,4 +1,5 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
+import type { LiveState } from './live/index.ts';
 import type { FailedWrite, SyncState, SyncStatus } from './ModuleData.ts';
 import type { StorageKind } from './openLocalStore.ts';
 import type { QueueEntry } from './QueueEntry.ts';
@@ -24,6 +25,8 @@ export interface SyncStatusSignals {
   readonly flusher: ReadonlySignal<boolean>;
   /** When the next retry is due, while backing off. */
   readonly retryAt: ReadonlySignal<number | null>;
+  /** Live changes: heard as they happen, polled (no endpoint), or neither yet. */
+  readonly live: ReadonlySignal<LiveState>;
   /** All of the above that modules see, as one value. */
   readonly status: ReadonlySignal<SyncStatus>;
 }
@@ -35,6 +38,7 @@ export class SyncStatusModel implements SyncStatusSignals {
   readonly lastSyncAt = signal<number | null>(null, { name: 'sync.lastSyncAt' });
   readonly flusher = signal(false, { name: 'sync.flusher' });
   readonly retryAt = signal<number | null>(null, { name: 'sync.retryAt' });
+  readonly live = signal<LiveState>('connecting', { name: 'sync.live' });
   /** This tab's mirror of the queue, kept current by its own writes and the other tabs' messages. */
   readonly entries = signal<ReadonlyMap<string, EntryMeta>>(new Map(), { name: 'sync.entries' });
 
@@ -75,6 +79,7 @@ export class SyncStatusModel implements SyncStatusSignals {
         lastSyncAt: this.lastSyncAt.value,
         failed: this.failed.value,
         storage: this.storage.value,
+        live: this.live.value,
       }),
       { name: 'sync.status' },
     );

@@ -5,6 +5,7 @@ import type { ApiClient } from './createApiClient.ts';
 import type { OpenChannel } from './createQueueChannel.ts';
 import type { NewWrite, Space } from './createQueueStore.ts';
 import type { LockRequester } from './FlusherLock.ts';
+import type { LiveTransport } from './live/index.ts';
 import type { DataChange } from './ModuleData.ts';
 import type { LocalStore } from './openLocalStore.ts';
 import type { SyncStatusSignals } from './SyncStatusModel.ts';
@@ -43,6 +44,11 @@ export interface WriteQueueOptions {
   leaseMs?: number;
   /** First guess of connectivity before any request. @default navigator.onLine */
   onLine?: boolean;
+  /**
+   * Live changes from `/me/database/changes`, held by the flusher tab and relayed to the
+   * others; false turns them off. @default a browser WebSocket and a fetch probe
+   */
+  live?: LiveTransport | false;
   /** This page's id as a lease holder. @default crypto.randomUUID(), or a random string */
   tabId?: string;
 }
@@ -67,6 +73,6 @@ export interface WriteQueue {
   retryFailed(): Promise<void>;
   /** Drops one queued write (a person's decision: nothing expires by itself). */
   discard(moduleId: string, name: string): Promise<void>;
-  /** Every write to this space, from this tab or another. */
+  /** Every write to this space, from this tab, another tab, or (live sync) another client. */
   onWrite(listener: (change: DataChange) => void): () => void;
 }

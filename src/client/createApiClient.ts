@@ -48,6 +48,8 @@ export interface ApiClient {
    * function still decides; call `setToken` after its source changed.
    */
   setToken(token: string | undefined): void;
+  /** The token the next request would send (the live connection sends it in its first message). */
+  currentToken(): string | undefined;
   /** Called after each `setToken`; returns the unsubscribe function. */
   onTokenChange(listener: () => void): () => void;
 }
@@ -148,6 +150,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       token = next;
       for (const listener of listeners) listener();
     },
+    currentToken: () => (getToken ? getToken() : token),
     onTokenChange(listener) {
       listeners.add(listener);
       return () => {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { type LiveRelay, LiveRelaySchemas } from './live/index.ts';
 import { QueueEntrySchema, type QueueEntry } from './QueueEntry.ts';
 
 const SyncStateSchema = z.enum(['online', 'offline', 'backing-off', 'auth-required']);
@@ -13,13 +14,16 @@ export const QueueMessageSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('removed'), moduleId: z.string(), name: z.string(), seq: z.number() }),
   /** The flusher's view of the API. */
   z.object({ t: z.literal('sync'), state: SyncStateSchema, online: z.boolean(), lastSyncAt: z.nullable(z.number()) }),
+  /** Live sync: the tab holding the connection relays what it heard. */
+  ...LiveRelaySchemas,
 ]);
 type Parsed = z.infer<typeof QueueMessageSchema>;
 export type QueueMessage =
   | { t: 'written'; entry: QueueEntry }
   | { t: 'updated'; entry: QueueEntry }
   | Extract<Parsed, { t: 'removed' }>
-  | Extract<Parsed, { t: 'sync' }>;
+  | Extract<Parsed, { t: 'sync' }>
+  | LiveRelay;
 
 /** The part of BroadcastChannel the queue uses. */
 export interface ChannelLike {

@@ -1,4 +1,3 @@
-import type { Json, ResolvedKey } from '../api/index.ts';
 import { ApiError } from './ApiError.ts';
 import { DEFAULT_BACKOFF } from './backoffDelay.ts';
 import { systemClock } from './Clock.ts';
@@ -7,6 +6,8 @@ import { createFlusherLock } from './createFlusherLock.ts';
 import { createFlushScheduler } from './createFlushScheduler.ts';
 import { createQueueChannel, openBroadcastChannel, type QueueChannel, type QueueMessage } from './createQueueChannel.ts';
 import { createQueueStore, type NewWrite, type Settled, type Space } from './createQueueStore.ts';
+import { createReadYourWrites } from './createReadYourWrites.ts';
+import { createSyncBroadcast } from './createSyncBroadcast.ts';
 import type { LockRequester } from './FlusherLock.ts';
 import { flushQueue } from './flushQueue.ts';
 import type { DataChange, SyncState } from './ModuleData.ts';
@@ -14,11 +15,9 @@ import { openLocalStore } from './openLocalStore.ts';
 import type { QueueEntry } from './QueueEntry.ts';
 import { readValue } from './readValue.ts';
 import { SyncStatusModel } from './SyncStatusModel.ts';
+import { createLiveSync, isLiveRelay } from './live/index.ts';
 import { defaultPageEvents, watchPage } from './watchPage.ts';
 import type { WriteQueue, WriteQueueOptions } from './WriteQueue.ts';
-
-/** The other tabs learn the flusher's last sync time to this step (each change of state at once). */
-export const SYNC_TIME_STEP_MS = 1000;
 
 /**
  * The offline write queue of one data space (userId, kind): see the README's
@@ -45,28 +44,37 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
 
   const canFlush = () => started && (flusher || store.storage.peek() === 'memory');
   const post = (message: QueueMessage) => channel?.post(message);
-  // What the other tabs last heard of the sync state. A drain confirms an entry every few
-  // milliseconds; they need each change of state, and the last sync time to the second.
-  let told: { state: SyncState; online: boolean; lastSyncAt: number | null } | null = null;
-  const worthTelling = (state: SyncState, online: boolean, lastSyncAt: number | null) =>
-    told === null ||
-    told.state !== state ||
-    told.online !== online ||
-    (told.lastSyncAt === null) !== (lastSyncAt === null) ||
-    Math.abs((lastSyncAt ?? 0) - (told.lastSyncAt ?? 0)) >= SYNC_TIME_STEP_MS;
+  const syncNews = createSyncBroadcast((news) => post({ t: 'sync', ...news }));
+  const memory = createReadYourWrites();
+  const live =
+    options.live === false
+      ? null
+      : createLiveSync({
+          client,
+          clock,
+          random,
+          state: model.live,
+          isPending: (target) => model.pendingSeq(target) !== undefined,
+          emit: (change) => tellModules(change),
+          saveConfirmed: (target, value) => records.saveRead(target.moduleId, target.name, value, clock.now()),
+          relay: post,
+          connection: options.live,
+        });
+
+  function tellModules(change: DataChange): void {
+    for (const listener of listeners) listener(change);
+  }
 
   function emit(entry: QueueEntry, remote = false): void {
-    const change = { moduleId: entry.moduleId, name: entry.name, value: entry.value, from: entry.id, ...(remote && { remote }) };
-    for (const listener of listeners) listener(change);
+    tellModules({ moduleId: entry.moduleId, name: entry.name, value: entry.value, from: entry.id, ...(remote && { remote }) });
+    live?.wrote({ moduleId: entry.moduleId, name: entry.name, value: entry.value, from: entry.id });
   }
 
   function setSync(state: SyncState, online = model.online.peek(), lastSyncAt = model.lastSyncAt.peek()): void {
     model.state.value = state;
     model.online.value = online;
     model.lastSyncAt.value = lastSyncAt;
-    if (!flusher || !worthTelling(state, online, lastSyncAt)) return;
-    told = { state, online, lastSyncAt };
-    post({ t: 'sync', ...told });
+    if (flusher) syncNews.tell({ state, online, lastSyncAt });
   }
 
   /** The API answered; `confirmed` when it confirmed a value. */
@@ -106,29 +114,19 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     },
   });
 
-  // Writes this tab saw (its own and other tabs'), so a read of a key still pending skips
-  // IndexedDB: a sequence number names one write, so a matching one holds the right value.
-  const seen = new Map<string, QueueEntry>();
-  const seenKey = (entry: { moduleId: string; name: string }) => `${entry.moduleId}\u0000${entry.name}`;
-  const remember = (entry: QueueEntry) => seen.set(seenKey(entry), entry);
-  const forget = (entry: { moduleId: string; name: string; seq: number }) => {
-    if (seen.get(seenKey(entry))?.seq === entry.seq) seen.delete(seenKey(entry));
-  };
-  function pendingValue(target: ResolvedKey): { value: Json } | undefined {
-    const held = seen.get(seenKey(target));
-    return held && held.seq === model.pendingSeq(target) ? { value: structuredClone(held.value) } : undefined;
-  }
-
   function onSettled(sent: QueueEntry, settled: Settled): void {
     markContact(settled.outcome === 'confirmed');
     if (settled.outcome === 'confirmed' || settled.outcome === 'gone') {
-      forget(sent);
+      memory.forget(sent);
       model.remove(sent.moduleId, sent.name, sent.seq);
       post({ t: 'removed', moduleId: sent.moduleId, name: sent.name, seq: sent.seq });
     } else {
       model.upsert(settled.entry);
       post({ t: 'updated', entry: settled.entry });
     }
+    // Every outcome but `parked` follows a 2xx: the server took the write.
+    if (settled.outcome === 'parked') live?.settled(sent);
+    else live?.accepted({ moduleId: sent.moduleId, name: sent.name, value: sent.value, from: sent.id });
   }
 
   async function reloadMirror(): Promise<void> {
@@ -137,18 +135,21 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
 
   /** Online again, page visible, a read went through: the flusher tries, the others refresh. */
   function wake(): void {
+    live?.wake();
     if (canFlush()) scheduler.wake();
     else void reloadMirror();
   }
 
   function onMessage(message: QueueMessage): void {
-    if (message.t === 'written' || message.t === 'updated') {
-      remember(message.entry);
+    if (isLiveRelay(message)) {
+      live?.hear(message);
+    } else if (message.t === 'written' || message.t === 'updated') {
+      memory.remember(message.entry);
       model.upsert(message.entry);
       if (message.t === 'written') emit(message.entry, true);
       scheduler.soon();
     } else if (message.t === 'removed') {
-      forget(message);
+      memory.forget(message);
       model.remove(message.moduleId, message.name, message.seq);
     } else if (!flusher) {
       model.state.value = message.state;
@@ -159,13 +160,15 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
 
   function onRole(held: boolean): void {
     flusher = held;
-    told = null;
+    syncNews.reset();
     model.flusher.value = held;
+    live?.role(held);
     if (held) void scheduler.flush();
     else scheduler.cancel();
   }
 
   function resume(): void {
+    live?.wake();
     if (model.state.peek() === 'auth-required') setSync('online');
     scheduler.resume();
   }
@@ -195,6 +198,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
         client.onTokenChange(resume),
       ];
       await reloadMirror();
+      live?.start();
       // The first flush runs on its own: a slow API must not hold up the page's start.
       lock.start(onRole);
     },
@@ -203,6 +207,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       started = false;
       lock.stop();
       onRole(false);
+      live?.stop();
       for (const stopWatching of unwatch) stopWatching();
       unwatch = [];
       channel?.close();
@@ -211,16 +216,18 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     async enqueue(write) {
       const stored = scheduler.storing();
       const entry = await enqueueOne(write).finally(stored);
-      remember(entry);
+      memory.remember(entry);
       model.upsert(entry);
       emit(entry);
       post({ t: 'written', entry });
       scheduler.soon();
     },
     async read(ownId, key, target) {
-      const pending = pendingValue(target);
+      const pending = memory.pendingValue(target, model.pendingSeq(target));
       if (pending) return pending.value;
-      return readValue({ records, client, now: () => clock.now(), onContact: onRead }, ownId, key, target);
+      const value = await readValue({ records, client, now: () => clock.now(), onContact: onRead }, ownId, key, target);
+      live?.read(target, value);
+      return value;
     },
     flush: () => scheduler.flush(),
     resume,
@@ -234,9 +241,10 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     async discard(moduleId, name) {
       const seq = model.latestSeq({ moduleId, name }) ?? Number.MAX_SAFE_INTEGER;
       await records.discard(moduleId, name);
-      seen.delete(seenKey({ moduleId, name }));
+      memory.drop({ moduleId, name });
       model.remove(moduleId, name, seq);
       post({ t: 'removed', moduleId, name, seq });
+      live?.settled({ moduleId, name });
     },
     onWrite(listener) {
       listeners.add(listener);

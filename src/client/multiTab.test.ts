@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SYNC_TIME_STEP_MS } from './createWriteQueue.ts';
+import { SYNC_TIME_STEP_MS } from './createSyncBroadcast.ts';
 import type { DataChange } from './ModuleData.ts';
 import { QueueWorld } from './testing/QueueWorld.ts';
 

@@ -93,9 +93,9 @@ describe('BridgeHub fan-out', () => {
       ],
     });
     await until(() => a.length === 2 && b.length === 2);
-    expect(a[0]).toEqual({ k: 'evt', n: 'status', d: { online: true, pending: 0, failed: [] } });
-    expect(a[1]?.d).toEqual({ online: false, pending: 2, failed: [{ key: 'x', ...failure }] });
-    expect(b[1]?.d).toEqual({ online: false, pending: 2, failed: [{ key: 'mod.a:y', ...failure }] });
+    expect(a[0]).toEqual({ k: 'evt', n: 'status', d: { online: true, pending: 0, failed: [], live: 'connecting' } });
+    expect(a[1]?.d).toEqual({ online: false, pending: 2, failed: [{ key: 'x', ...failure }], live: 'connecting' });
+    expect(b[1]?.d).toEqual({ online: false, pending: 2, failed: [{ key: 'mod.a:y', ...failure }], live: 'connecting' });
   });
 
   it('folds a burst of status changes: the first at once, the newest at the end of the window', async () => {
@@ -108,9 +108,9 @@ describe('BridgeHub fan-out', () => {
     await until(() => a.length === 3);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(a.map((message) => message.d)).toEqual([
-      { online: true, pending: 0, failed: [] },
-      { online: true, pending: 100, failed: [] },
-      { online: true, pending: 0, failed: [] },
+      { online: true, pending: 0, failed: [], live: 'connecting' },
+      { online: true, pending: 100, failed: [], live: 'connecting' },
+      { online: true, pending: 0, failed: [], live: 'connecting' },
     ]);
   });
 

@@ -13,5 +13,5 @@ export function statusForModule(moduleId: string, status: SyncStatus): StatusEve
       code: write.code,
       message: write.message,
     }));
-  return { online: status.online, pending: status.pending, failed };
+  return { online: status.online, pending: status.pending, failed, live: status.live };
 }

@@ -7,7 +7,7 @@ interface DebugPanelProps {
   sync: ReadonlySignal<SyncStatus | null>;
 }
 
-/** What `debug=1` shows over the overlay: start phase, problems, the write queue. */
+/** What `debug=1` shows over the overlay: start phase, problems, the write queue, live changes. */
 export function DebugPanel({ model, sync }: DebugPanelProps) {
   const status = sync.value;
   return (
@@ -34,6 +34,7 @@ export function DebugPanel({ model, sync }: DebugPanelProps) {
           <span data-testid="debug-pending">{status.pending}</span>
           {status.failed.length > 0 && <span>, failed {status.failed.length}</span>}
           {status.storage === 'memory' && <span>, queue in memory only</span>}
+          , changes: <span data-testid="debug-live">{status.live}</span>
         </p>
       )}
       <ul data-testid="debug-problems">

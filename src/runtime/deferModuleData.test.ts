@@ -3,7 +3,7 @@ import type { DataChange, SyncStatus } from '../client/index.ts';
 import { FakeModuleData } from '../host/testing/FakeModuleData.ts';
 import { deferModuleData } from './deferModuleData.ts';
 
-const STARTING: SyncStatus = { state: 'online', online: true, pending: 0, oldestPendingAt: null, lastSyncAt: null, failed: [], storage: 'indexeddb' };
+const STARTING: SyncStatus = { state: 'online', online: true, pending: 0, oldestPendingAt: null, lastSyncAt: null, failed: [], storage: 'indexeddb', live: 'connecting' };
 
 function opening() {
   let open!: (data: FakeModuleData) => void;

@@ -11,7 +11,7 @@ import type { OverlayParams } from './parseOverlayParams.ts';
 import { startOverlay } from './startOverlay.ts';
 
 const params: OverlayParams = { auth: { overlay: DEMO_PROFILE.overlays.tool }, apiBase: 'https://api.example', debug: true };
-const ONLINE: SyncStatus = { state: 'online', online: true, pending: 0, oldestPendingAt: null, lastSyncAt: null, failed: [], storage: 'memory' };
+const ONLINE: SyncStatus = { state: 'online', online: true, pending: 0, oldestPendingAt: null, lastSyncAt: null, failed: [], storage: 'memory', live: 'connecting' };
 
 const authProblems = (model: OverlayModel) => model.problems.value.filter((p) => p.key === 'auth').map((p) => p.message);
 

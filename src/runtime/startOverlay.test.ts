@@ -12,7 +12,7 @@ import { OFFLINE_RETRY_MS, PROFILE_REFRESH_MS, startOverlay } from './startOverl
 
 const entry = (id: string): ModuleEntry => ({ id, url: `/modules/${id}/index.html`, name: id, kind: 'tool', width: 1920, height: 1080 });
 const params: OverlayParams = { auth: { overlay: DEMO_PROFILE.overlays.tool }, apiBase: 'https://api.example', debug: true };
-const status: SyncStatus = { state: 'online', online: true, pending: 0, oldestPendingAt: null, lastSyncAt: null, failed: [], storage: 'memory' };
+const status: SyncStatus = { state: 'online', online: true, pending: 0, oldestPendingAt: null, lastSyncAt: null, failed: [], storage: 'memory', live: 'connecting' };
 
 /** Services whose API is `me` (or a failure), with a host that records what it was asked to show. */
 function world(me: () => Promise<Profile>, cached?: CachedProfile) {

@@ -204,5 +204,5 @@ function explain(error: unknown): string {
 /** What modules started before the local database opened are told: nothing pending that the page knows of yet. */
 function startingStatus(): SyncStatus {
   const online = globalThis.navigator?.onLine !== false;
-  return { state: online ? 'online' : 'offline', online, pending: 0, oldestPendingAt: null, lastSyncAt: null, failed: [], storage: 'indexeddb' };
+  return { state: online ? 'online' : 'offline', online, pending: 0, oldestPendingAt: null, lastSyncAt: null, failed: [], storage: 'indexeddb', live: 'connecting' };
 }

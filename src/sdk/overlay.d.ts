@@ -80,6 +80,7 @@ export interface ReadyInfo {
 export interface ChangeEvent {
   key: string;
   value: Json;
+  /** The writer's module id; empty when the page learned of the value by re-reading it (writer unknown). */
   from: string;
 }
 
@@ -88,6 +89,12 @@ export interface StatusEvent {
   online: boolean;
   pending: number;
   failed: { key: string; code: ErrorCode; message: string }[];
+  /**
+   * How writes made elsewhere (another browser, a dock, a bot) reach this page:
+   * `live` as they happen, `polling` by re-reading every 5 s (the API has no live
+   * endpoint), `connecting` neither yet (starting, or reconnecting).
+   */
+  live: 'live' | 'polling' | 'connecting';
 }
 
 /** Payload of each event. */

@@ -6,7 +6,7 @@ import type { DevEntry } from './createDevApi.ts';
 import { DatabaseModel } from './DatabaseModel.ts';
 
 const status = (pending: number, failed: SyncStatus['failed'] = []): SyncStatus => ({
-  state: 'online', online: true, pending, oldestPendingAt: null, lastSyncAt: null, failed, storage: 'indexeddb',
+  state: 'online', online: true, pending, oldestPendingAt: null, lastSyncAt: null, failed, storage: 'indexeddb', live: 'connecting',
 });
 
 function setup(server: DevEntry[] = []) {

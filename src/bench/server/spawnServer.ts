@@ -11,9 +11,9 @@ export interface SpawnedServer {
   stop(): Promise<void>;
 }
 
-/** The reference API (its CLI, `npm run api`) with the store `store` (`sqlite:<path>`, `memory`). */
-export function spawnReferenceServer(store: string): Promise<SpawnedServer> {
-  const { command, args } = apiServerCommand(['--port', '0', '--store', store]);
+/** The reference API (its CLI, `npm run api`) with the store `store` (`sqlite:<path>`, `memory`), and more flags if given. */
+export function spawnReferenceServer(store: string, flags: readonly string[] = []): Promise<SpawnedServer> {
+  const { command, args } = apiServerCommand(['--port', '0', '--store', store, ...flags]);
   return spawnListening(command, args);
 }
 
@@ -23,7 +23,7 @@ export function spawnBareServer(): Promise<SpawnedServer> {
 }
 
 /** Starts the process and resolves once it prints `API listening on <url>`. */
-function spawnListening(command: string, args: string[]): Promise<SpawnedServer> {
+export function spawnListening(command: string, args: string[]): Promise<SpawnedServer> {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));

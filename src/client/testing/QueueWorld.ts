@@ -9,6 +9,7 @@ import type { WriteQueue, WriteQueueOptions } from '../WriteQueue.ts';
 import { ChannelHub } from './ChannelHub.ts';
 import { FakeLocks } from './FakeLocks.ts';
 import { FakeServer } from './FakeServer.ts';
+import { FakeSockets } from './FakeSockets.ts';
 import { ManualClock } from './ManualClock.ts';
 
 let databases = 0;
@@ -34,6 +35,9 @@ export class QueueWorld {
   readonly server = new FakeServer();
   readonly hub = new ChannelHub();
   readonly locks = new FakeLocks();
+  /** The live endpoint's sockets, for tabs made with `live: world.live`. */
+  readonly sockets = new FakeSockets();
+  readonly live = { openSocket: this.sockets.open, probe: this.sockets.probe };
   readonly useStore: UseStore = createDurableStore(`queue-test-${++databases}-${Date.now()}`, 'entries');
   private readonly tabs: Tab[] = [];
 
@@ -53,6 +57,7 @@ export class QueueWorld {
       page: { window: null, document: null },
       onLine: true,
       tabId: `tab-${this.tabs.length + 1}`,
+      live: false,
       ...queueOptions,
     });
     const tab = { client, store, queue, data: createModuleData({ queue }) };

@@ -17,6 +17,7 @@ export class FakeModuleData implements ModuleData {
     lastSyncAt: null,
     failed: [],
     storage: 'memory',
+    live: 'connecting',
   };
 
   async get(ownId: string, key: string): Promise<Json | undefined> {

@@ -6,3 +6,6 @@ Overlay.ready.then(async ({ profile }) => {
   card.querySelector('.count').textContent = String(count ?? 0);
   card.removeAttribute('aria-busy');
 });
+
+// live.latency: the bench hears, through a binding its browser context exposes, each change this module hears.
+Overlay.on('change', ({ value }) => window.benchHeard?.(value));

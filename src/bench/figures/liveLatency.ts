@@ -1,0 +1,104 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_SEED } from '../../server/index.ts';
+import type { BenchContext } from '../BenchContext.ts';
+import type { Figure } from '../Figure.ts';
+import { formatNumber } from '../formatTable.ts';
+import { LiveListener } from '../live/LiveListener.ts';
+import { timePatchToChange } from '../live/timePatchToChange.ts';
+import { makeRow } from '../makeRow.ts';
+import { toolModuleId } from '../overlay/writeToolModules.ts';
+import { sampleInterleaved } from '../sampleInterleaved.ts';
+import { spawnListening, spawnReferenceServer } from '../server/spawnServer.ts';
+import { startServers, stopServers } from '../server/startServers.ts';
+import { withRedis } from '../server/withRedis.ts';
+
+const BARE_LIVE = new URL('../live/liveBareServer.ts', import.meta.url);
+const TSX_LOADER = new URL('../../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
+const MODULE = toolModuleId(0);
+
+/**
+ * Issue 12: an outside PATCH through API instance A until the module on an
+ * overlay page connected to instance B (both on one Redis) hears `change`,
+ * through B's live endpoint, the page's live sync and the module bridge. The
+ * floor, measured in the same rounds: a bare node:http server that pushes the
+ * same JSON to a bare page over a raw WebSocket as it answers the PATCH.
+ */
+const liveLatency: Figure = {
+  name: 'live.latency',
+  order: 57,
+  rows: ['live.latency'],
+  async run(context) {
+    const seedPath = await writeSeed(context);
+    return withRedis(async (redis) => {
+      const flags = ['--seed', seedPath];
+      const servers = await startServers({
+        a: () => spawnReferenceServer(redis.url, flags),
+        b: () => spawnReferenceServer(redis.url, flags),
+        bare: () => spawnListening(process.execPath, ['--import', TSX_LOADER, fileURLToPath(BARE_LIVE)]),
+      });
+      try {
+        return [await measure(context, servers)];
+      } finally {
+        await stopServers(servers);
+      }
+    });
+  },
+};
+
+async function measure(context: BenchContext, servers: Record<'a' | 'b' | 'bare', { url: string }>) {
+  const site = await context.overlaySite();
+  const token = DEMO_SEED.users[0]!.tokens.find((t) => t.context === 'overlay' && t.overlay === 'tool')!.token;
+  const overlay = await context.newBrowserContext();
+  const heardOverlay = await LiveListener.install(overlay);
+  const page = await overlay.newPage();
+  const address = new URL('/', site.overlayUrl);
+  address.search = new URLSearchParams({ token, kind: 'tool', api: servers.b.url, debug: '1' }).toString();
+  await page.goto(address.href);
+  await page.getByTestId('debug-live').filter({ hasText: /^live$/ }).waitFor({ timeout: 30_000 });
+  await page.locator(`iframe[data-module-id="${MODULE}"][data-state="ready"]`).waitFor({ timeout: 30_000 });
+
+  const bare = await context.newBrowserContext();
+  const heardBare = await LiveListener.install(bare);
+  const barePage = await bare.newPage();
+  await barePage.goto(servers.bare.url);
+  await barePage.waitForFunction(() => document.title === 'open');
+
+  let value = 0;
+  const target = { token, id: 'bench.writer', key: `${MODULE}:live` };
+  const samples = await sampleInterleaved({
+    warmup: 10,
+    runs: 200,
+    variants: {
+      ours: () => timePatchToChange({ ...target, url: servers.a.url }, heardOverlay, ++value),
+      bare: () => timePatchToChange({ ...target, url: servers.bare.url }, heardBare, ++value),
+    },
+  });
+  const note = `p99 ${formatNumber(p99(samples.ours))} ms (floor ${formatNumber(p99(samples.bare))} ms); PATCH to instance A, page on instance B, one Redis`;
+  return makeRow({
+    name: 'live.latency',
+    title: 'outside PATCH until the module hears change, across two instances (p50)',
+    unit: 'ms',
+    samples: samples.ours,
+    baseline: samples.bare,
+    target: { of: 'ratio', op: '<=', limit: 2 },
+    note,
+  });
+}
+
+function p99(samples: readonly number[]): number {
+  const sorted = [...samples].sort((x, y) => x - y);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!;
+}
+
+/** The demo user, its tool overlay showing the first bench module (listening for `change`). */
+async function writeSeed(context: BenchContext): Promise<string> {
+  const seed = structuredClone(DEMO_SEED);
+  seed.users[0]!.profile.selected.tools = [MODULE];
+  const path = join(await context.tempDir('live-seed'), 'seed.json');
+  await writeFile(path, JSON.stringify(seed));
+  return path;
+}
+
+export default liveLatency;

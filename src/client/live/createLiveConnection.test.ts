@@ -1,0 +1,132 @@
+import { describe, expect, it, vi } from 'vitest';
+import { FakeSockets } from '../testing/FakeSockets.ts';
+import { ManualClock } from '../testing/ManualClock.ts';
+import { createLiveConnection, type LiveChange } from './createLiveConnection.ts';
+
+function setup(token: string | undefined = 'tool-token') {
+  const clock = new ManualClock();
+  const sockets = new FakeSockets();
+  const changes: LiveChange[] = [];
+  const onResync = vi.fn();
+  let current = token;
+  const live = createLiveConnection({
+    baseUrl: 'http://127.0.0.1:8787/api/',
+    getToken: () => current,
+    onChange: (change) => changes.push(change),
+    onResync,
+    openSocket: sockets.open,
+    probe: sockets.probe,
+    clock,
+    random: () => 0.5,
+  });
+  return { clock, sockets, changes, onResync, live, setToken: (next: string) => (current = next) };
+}
+
+const change = (cursor: string, value: number) => ({ type: 'change', cursor, moduleId: 'm.a', name: 'n', value, from: 'w.b' });
+
+describe('live connection', () => {
+  it('sends the token in its first message, never in the address, and goes live on ready', () => {
+    const { sockets, live } = setup();
+    live.start();
+    expect(sockets.last.url).toBe('ws://127.0.0.1:8787/api/me/database/changes');
+    expect(live.state.value).toBe('connecting');
+    sockets.last.open();
+    expect(sockets.last.sent).toEqual([{ type: 'auth', token: 'tool-token' }]);
+    sockets.last.message({ type: 'ready', cursor: 'c1' });
+    expect(live.state.value).toBe('live');
+  });
+
+  it('hands on changes, re-reads after the first ready and on reset, ignores pings and junk', () => {
+    const { sockets, live, changes, onResync } = setup();
+    live.start();
+    sockets.last.open();
+    sockets.last.message({ type: 'ready', cursor: 'c1' });
+    expect(onResync).toHaveBeenCalledTimes(1);
+    sockets.last.message(change('c2', 4));
+    sockets.last.message({ type: 'ping' });
+    sockets.last.message('not json');
+    sockets.last.message({ type: 'change', cursor: 'c3' });
+    expect(changes).toEqual([{ moduleId: 'm.a', name: 'n', value: 4, from: 'w.b' }]);
+    sockets.last.message({ type: 'reset', cursor: 'c9' });
+    expect(onResync).toHaveBeenCalledTimes(2);
+  });
+
+  it('reconnects with jittered, capped backoff and resumes from its last cursor', () => {
+    const { sockets, live, clock, onResync } = setup();
+    live.start();
+    sockets.last.open();
+    sockets.last.message({ type: 'ready', cursor: 'c1' });
+    sockets.last.message(change('c2', 4));
+    sockets.last.end(1001);
+    expect(live.state.value).toBe('connecting');
+    expect(clock.delays()).toEqual([250]);
+    clock.advance(250);
+    expect(sockets.all).toHaveLength(2);
+    sockets.last.open();
+    expect(sockets.last.sent).toEqual([{ type: 'auth', token: 'tool-token', since: 'c2' }]);
+    sockets.last.message({ type: 'ready', cursor: 'c2' });
+    // A resumed connection needs no re-read.
+    expect(onResync).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 12; i++) {
+      sockets.last.open();
+      sockets.last.end(1013);
+      clock.advance(clock.delays()[0]);
+    }
+    sockets.last.open();
+    sockets.last.end(1013);
+    expect(clock.delays()[0]).toBe(7500);
+  });
+
+  it('reconnects after 40 s without a word from the server', () => {
+    const { sockets, live, clock } = setup();
+    live.start();
+    sockets.last.open();
+    sockets.last.message({ type: 'ready', cursor: 'c1' });
+    clock.advance(30_000);
+    sockets.last.message({ type: 'ping' });
+    clock.advance(39_999);
+    expect(sockets.all).toHaveLength(1);
+    clock.advance(1);
+    expect(sockets.all[0].closed).not.toBeNull();
+    expect(live.state.value).toBe('connecting');
+    clock.advance(250);
+    expect(sockets.all).toHaveLength(2);
+  });
+
+  it('falls back to polling when the endpoint answers 404, and asks again later', async () => {
+    const { sockets, live, clock } = setup();
+    sockets.probeStatus = 404;
+    live.start();
+    sockets.last.end(1006);
+    await vi.waitFor(() => expect(live.state.value).toBe('polling'));
+    expect(sockets.probes).toEqual(['http://127.0.0.1:8787/api/me/database/changes']);
+    sockets.probeStatus = 426;
+    clock.advance(60_000);
+    sockets.last.open();
+    sockets.last.message({ type: 'ready', cursor: 'c1' });
+    expect(live.state.value).toBe('live');
+  });
+
+  it('keeps trying (not polling) when a failed socket is a network problem', async () => {
+    const { sockets, live, clock } = setup();
+    sockets.probeStatus = new TypeError('offline');
+    live.start();
+    sockets.last.end(1006);
+    await vi.waitFor(() => expect(clock.pending()).toBe(1));
+    expect(live.state.value).toBe('connecting');
+    live.wake();
+    expect(sockets.all).toHaveLength(2);
+  });
+
+  it('waits for a token, and stop closes the socket', () => {
+    const { sockets, live, clock, setToken } = setup('');
+    live.start();
+    expect(sockets.all).toHaveLength(0);
+    setToken('tool-token');
+    clock.advance(250);
+    expect(sockets.all).toHaveLength(1);
+    live.stop();
+    expect(sockets.last.closed).not.toBeNull();
+    expect(clock.pending()).toBe(0);
+  });
+});

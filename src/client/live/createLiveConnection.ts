@@ -1,0 +1,208 @@
+import { type ReadonlySignal, signal } from '@preact/signals-core';
+import { type Json, type LiveAuth, LiveServerMessageSchema } from '../../api/index.ts';
+import { type BackoffOptions, backoffDelay } from '../backoffDelay.ts';
+import { type Clock, systemClock } from '../Clock.ts';
+import { liveAddress, type LiveSocket, type OpenSocket, openWebSocket, type ProbeEndpoint, probeWithFetch } from './LiveSocket.ts';
+
+/** `live`: changes arrive as they happen; `polling`: the API has no endpoint, keys are re-read; `connecting`: neither yet. */
+export type LiveState = 'live' | 'polling' | 'connecting';
+
+/** One accepted write, as the server announced it. */
+export interface LiveChange {
+  moduleId: string;
+  name: string;
+  value: Json;
+  from: string;
+}
+
+export interface LiveConnectionOptions {
+  /** The API base, absolute or relative to the page. */
+  baseUrl: string;
+  /** The overlay token, asked at each connect (it may have been exchanged again). */
+  getToken(): string | undefined;
+  onChange(change: LiveChange): void;
+  /** The server cannot replay what was missed (or this is the first connect): re-read what is shown. */
+  onResync(): void;
+  /** @default a browser WebSocket */
+  openSocket?: OpenSocket;
+  /** @default a plain fetch GET */
+  probe?: ProbeEndpoint;
+  /** @default systemClock */
+  clock?: Clock;
+  /** @default Math.random */
+  random?: () => number;
+  /** @default 500 ms base, 15 s cap (full jitter) */
+  backoff?: Partial<BackoffOptions>;
+  /** Silence after which the connection counts as dead. @default 40000 (the server pings every 15 s) */
+  silenceMs?: number;
+  /** How often a page without the endpoint asks again whether it has one now. @default 60000 */
+  reprobeMs?: number;
+}
+
+/** One live connection to `/me/database/changes`: reconnects, resumes from its cursor, falls back to polling. */
+export interface LiveConnection {
+  readonly state: ReadonlySignal<LiveState>;
+  start(): void;
+  stop(): void;
+  /** A good moment to try again now (back online, new token), unless connected. */
+  wake(): void;
+}
+
+/** The server pings every 15 s; this much silence means the connection is gone (api-contract.md). */
+const LIVE_SILENCE_MS = 40_000;
+
+const DEFAULT_LIVE_BACKOFF: BackoffOptions = { baseMs: 500, capMs: 15_000, maxRetryAfterMs: 15_000 };
+
+/**
+ * Opens the live connection and keeps it open. The token travels in the first
+ * message, never in the address. A socket that fails before opening is followed
+ * by a plain GET of the endpoint: 404 means the API has none (polling), anything
+ * else a retry with backoff.
+ */
+export function createLiveConnection(options: LiveConnectionOptions): LiveConnection {
+  const { clock = systemClock, random = Math.random, silenceMs = LIVE_SILENCE_MS, reprobeMs = 60_000 } = options;
+  const backoff = { ...DEFAULT_LIVE_BACKOFF, ...options.backoff };
+  const openSocket = options.openSocket ?? openWebSocket;
+  const probe = options.probe ?? probeWithFetch;
+  const state = signal<LiveState>('connecting', { name: 'live.state' });
+  let socket: LiveSocket | null = null;
+  let cursor: string | undefined;
+  let attempt = 0;
+  let timer: unknown = null;
+  let silence: unknown = null;
+  let running = false;
+  /** Whether the current socket ever opened: one that never did may mean "no endpoint". */
+  let opened = false;
+
+  function later(ms: number, fn: () => void): void {
+    if (timer !== null) clock.clearTimeout(timer);
+    timer = clock.setTimeout(() => {
+      timer = null;
+      fn();
+    }, ms);
+  }
+
+  function heard(): void {
+    if (silence !== null) clock.clearTimeout(silence);
+    silence = clock.setTimeout(() => dropped(opened), silenceMs);
+  }
+
+  function connect(): void {
+    if (!running || socket) return;
+    const token = options.getToken();
+    if (!token) {
+      retry();
+      return;
+    }
+    opened = false;
+    try {
+      socket = openSocket(liveAddress(options.baseUrl).ws);
+    } catch {
+      state.value = 'polling';
+      return;
+    }
+    const current = socket;
+    // A connect that hangs counts as silence too.
+    heard();
+    current.onopen = () => {
+      opened = true;
+      heard();
+      const auth: LiveAuth = { type: 'auth', token, ...(cursor !== undefined && { since: cursor }) };
+      current.send(JSON.stringify(auth));
+    };
+    current.onmessage = (event) => receive(event.data);
+    current.onclose = () => {
+      if (socket === current) dropped(opened);
+    };
+    current.onerror = () => undefined;
+  }
+
+  function receive(data: unknown): void {
+    heard();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(String(data));
+    } catch {
+      return;
+    }
+    const message = LiveServerMessageSchema.safeParse(parsed);
+    if (!message.success) return;
+    const m = message.data;
+    if (m.type === 'ready') {
+      attempt = 0;
+      state.value = 'live';
+      // Without a cursor, writes made between the page's reads and this moment were never announced.
+      if (cursor === undefined) options.onResync();
+      cursor = m.cursor;
+    } else if (m.type === 'change') {
+      cursor = m.cursor;
+      options.onChange({ moduleId: m.moduleId, name: m.name, value: m.value as Json, from: m.from });
+    } else if (m.type === 'reset') {
+      cursor = m.cursor;
+      options.onResync();
+    }
+  }
+
+  /** The socket closed, failed to open, or went silent. */
+  function dropped(opened: boolean): void {
+    const gone = socket;
+    socket = null;
+    if (silence !== null) clock.clearTimeout(silence);
+    silence = null;
+    if (gone) {
+      gone.onopen = gone.onmessage = gone.onclose = gone.onerror = null;
+      try {
+        gone.close();
+      } catch {
+        // Already closed.
+      }
+    }
+    if (!running) return;
+    if (state.peek() !== 'polling') state.value = 'connecting';
+    if (opened) retry();
+    else void checkEndpoint();
+  }
+
+  async function checkEndpoint(): Promise<void> {
+    let status: number | null = null;
+    try {
+      status = await probe(liveAddress(options.baseUrl).http);
+    } catch {
+      // No network: a retry later tells.
+    }
+    if (!running) return;
+    if (status === 404) {
+      state.value = 'polling';
+      later(reprobeMs, connect);
+    } else {
+      retry();
+    }
+  }
+
+  function retry(): void {
+    later(backoffDelay(attempt++, null, random, backoff), connect);
+  }
+
+  return {
+    state,
+    start() {
+      if (running) return;
+      running = true;
+      connect();
+    },
+    stop() {
+      running = false;
+      if (timer !== null) clock.clearTimeout(timer);
+      timer = null;
+      dropped(false);
+      state.value = 'connecting';
+    },
+    wake() {
+      if (!running || socket || state.peek() === 'polling') return;
+      attempt = 0;
+      if (timer !== null) clock.clearTimeout(timer);
+      timer = null;
+      connect();
+    },
+  };
+}

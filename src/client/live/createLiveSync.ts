@@ -1,0 +1,189 @@
+import { effect, type ReadonlySignal, type Signal, signal } from '@preact/signals-core';
+import type { Json } from '../../api/index.ts';
+import type { Clock } from '../Clock.ts';
+import type { ApiClient } from '../createApiClient.ts';
+import type { DataChange } from '../ModuleData.ts';
+import { createKeyRefresher, type KeyTarget } from './createKeyRefresher.ts';
+import { createLiveConnection, type LiveChange, type LiveConnection, type LiveConnectionOptions, type LiveState } from './createLiveConnection.ts';
+import { type AcceptedWrite, createLiveMerge } from './createLiveMerge.ts';
+
+/** What the tabs of one data space say to each other about live sync. */
+export type LiveRelay =
+  | ({ t: 'live' } & LiveChange)
+  | { t: 'live-state'; state: LiveState }
+  | { t: 'live-resync' }
+  | { t: 'live-hello' };
+
+export interface LiveSyncOptions {
+  client: Pick<ApiClient, 'baseUrl' | 'currentToken' | 'dbGet'>;
+  clock: Clock;
+  random: () => number;
+  /** True while the key has a local write the server has not accepted. */
+  isPending(target: KeyTarget): boolean;
+  /** Tells this tab's modules. */
+  emit(change: DataChange): void;
+  /** Records a value the server holds (reads without network find it). */
+  saveConfirmed(target: KeyTarget, value: Json): Promise<void>;
+  /** Posts to the other tabs of the data space. */
+  relay(message: LiveRelay): void;
+  /** Socket and probe for tests. */
+  connection?: LiveTransport;
+  /** Where the state is kept. @default a new signal */
+  state?: Signal<LiveState>;
+  /** Re-read period without the endpoint. @default 5000 */
+  pollMs?: number;
+  /** How long an accepted write's echo may take before its key is re-read. @default 10000 */
+  echoMs?: number;
+}
+
+/** How the connection reaches the server; tests hand in their own socket and probe. */
+export type LiveTransport = Pick<LiveConnectionOptions, 'openSocket' | 'probe' | 'backoff' | 'silenceMs'>;
+
+/** Live sync of one tab: the connection where this tab holds it, the merge rules, the fallback. */
+export interface LiveSync {
+  readonly state: ReadonlySignal<LiveState>;
+  start(): void;
+  stop(): void;
+  /** This tab holds the connection of its data space (the flusher role), or no longer does. */
+  role(held: boolean): void;
+  /** A module of this tab read the key and got `value`. */
+  read(target: KeyTarget, value: Json | undefined): void;
+  /** A write made in this browser (this tab or another), already told to the modules. */
+  wrote(write: AcceptedWrite): void;
+  /** The server accepted a write this tab sent. */
+  accepted(write: AcceptedWrite): void;
+  /** The key's local write left the queue without being accepted. */
+  settled(target: KeyTarget): void;
+  /** A message from another tab. */
+  hear(message: LiveRelay): void;
+  /** A good moment to reconnect (online again, page visible, new token). */
+  wake(): void;
+}
+
+export function createLiveSync(options: LiveSyncOptions): LiveSync {
+  const { clock, pollMs = 5000, echoMs = 10_000 } = options;
+  const state = options.state ?? signal<LiveState>('connecting', { name: 'live.state' });
+  const merge = createLiveMerge({ isPending: options.isPending, now: () => clock.now() });
+  /** This browser's latest write of each key: its echo, if it slips past the merge (the role moved), is not news. */
+  const lastLocal = new Map<string, string>();
+  const idOf = (target: KeyTarget) => `${target.moduleId}\u0000${target.name}`;
+  const refresher = createKeyRefresher({
+    client: options.client,
+    isPending: options.isPending,
+    onNewer: (change) => tell({ ...change, from: '' }, holding()),
+  });
+  let connection: LiveConnection | null = null;
+  let stopMirror: (() => void) | null = null;
+  let tick: unknown = null;
+  let running = false;
+  const holding = () => connection !== null;
+
+  /** Tells this tab's modules; the holder also records it and tells the other tabs. */
+  function tell(change: LiveChange, asHolder: boolean): void {
+    refresher.know(change, change.value);
+    options.emit({ ...change, remote: true });
+    if (!asHolder) return;
+    void options.saveConfirmed(change, change.value).catch(() => undefined);
+    options.relay({ t: 'live', ...change });
+  }
+
+  function applyFromServer(changes: LiveChange[]): void {
+    for (const change of changes) {
+      const id = idOf(change);
+      if (lastLocal.get(id) === JSON.stringify([change.from, change.value]) && refresher.knows(change, change.value)) {
+        lastLocal.delete(id);
+        continue;
+      }
+      tell(change, true);
+    }
+  }
+
+  function resync(): void {
+    merge.clear();
+    options.relay({ t: 'live-resync' });
+    void refresher.refresh();
+  }
+
+  function everyTick(): void {
+    tick = clock.setTimeout(everyTick, pollMs);
+    if (state.peek() === 'polling') void refresher.refresh();
+    else if (holding()) void refresher.refresh(merge.overdue(echoMs));
+  }
+
+  function hold(): void {
+    connection = createLiveConnection({
+      ...options.connection,
+      baseUrl: options.client.baseUrl,
+      getToken: () => options.client.currentToken(),
+      clock,
+      random: options.random,
+      onChange: (change) => applyFromServer(merge.receive(change)),
+      onResync: resync,
+    });
+    const live = connection.state;
+    stopMirror = effect(() => {
+      state.value = live.value;
+      options.relay({ t: 'live-state', state: live.value });
+    });
+    connection.start();
+  }
+
+  function release(): void {
+    stopMirror?.();
+    stopMirror = null;
+    connection?.stop();
+    connection = null;
+    merge.clear();
+  }
+
+  return {
+    state,
+    start() {
+      if (running) return;
+      running = true;
+      tick = clock.setTimeout(everyTick, pollMs);
+      options.relay({ t: 'live-hello' });
+    },
+    stop() {
+      running = false;
+      if (tick !== null) clock.clearTimeout(tick);
+      tick = null;
+      release();
+      state.value = 'connecting';
+    },
+    role(held) {
+      if (held && running && !connection) hold();
+      else if (!held && connection) {
+        release();
+        state.value = 'connecting';
+      }
+    },
+    read: (target, value) => refresher.know(target, value),
+    wrote(write) {
+      refresher.know(write, write.value as Json);
+      lastLocal.set(idOf(write), JSON.stringify([write.from, write.value]));
+    },
+    accepted(write) {
+      // Also while reconnecting: the replay from the cursor brings the echo (a reset, or the overdue check, ends the wait).
+      if (!holding()) return;
+      lastLocal.delete(idOf(write));
+      applyFromServer(merge.accepted(write));
+    },
+    settled(target) {
+      applyFromServer(merge.settled(target));
+    },
+    hear(message) {
+      if (message.t === 'live') {
+        const { t: _t, ...change } = message;
+        if (!holding()) tell(change, false);
+      } else if (message.t === 'live-state') {
+        if (!holding()) state.value = message.state;
+      } else if (message.t === 'live-resync') {
+        if (!holding()) void refresher.refresh();
+      } else if (holding()) {
+        options.relay({ t: 'live-state', state: state.peek() });
+      }
+    },
+    wake: () => connection?.wake(),
+  };
+}
