@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../client/index.ts';
 import { moduleSyncState } from './moduleSyncState.ts';
 
-const ONLINE: SyncStatus = { state: 'online', online: true, pending: 0, oldestPendingAt: null, lastSyncAt: null, failed: [], storage: 'indexeddb' };
+const ONLINE: SyncStatus = { state: 'online', online: true, pending: 0, oldestPendingAt: null, lastSyncAt: null, failed: [], storage: 'indexeddb', live: 'live' };
 const refused = { moduleId: 'demo.goal', name: 'title', from: 'dock', code: 'TOO_LARGE' as const, message: 'value over 65536 bytes' };
 
 describe('moduleSyncState', () => {
