@@ -27,15 +27,16 @@ test('two browsers and an outside writer race on the same keys through network c
   await api.selectModules('tool', [COUNTER]);
   for (const key of KEYS) await api.set('setup', `${COUNTER}:${key}`, 0);
 
-  const browsers: { context: BrowserContext; log: ChangeLog; offline: boolean }[] = [];
+  const browsers: { context: BrowserContext; log: ChangeLog; debug: DebugPanel; offline: boolean }[] = [];
   for (let i = 0; i < 2; i++) {
     const context = await browser.newContext();
     const overlay = new OverlayPage(await context.newPage(), api);
     await overlay.open({ modules: [COUNTER] });
-    await expect(new DebugPanel(overlay.page).live).toHaveText('live');
+    const debug = new DebugPanel(overlay.page);
+    await expect(debug.live).toHaveText('live');
     const log = await ChangeLog.attach(overlay.module(COUNTER));
     for (const key of KEYS) await log.load(key);
-    browsers.push({ context, log, offline: false });
+    browsers.push({ context, log, debug, offline: false });
   }
 
   for (let step = 1; step <= STEPS; step++) {
@@ -54,6 +55,8 @@ test('two browsers and an outside writer race on the same keys through network c
     }
   }
   for (const side of browsers) await side.context.setOffline(false);
+  // Every writer stops: the writes queued offline reach the server first.
+  for (const side of browsers) await expect(side.debug.pending).toHaveText('0', { timeout: 40_000 });
 
   const server = Object.fromEntries(await Promise.all(KEYS.map(async (key) => [key, await api.get(COUNTER, key)])));
   for (const [i, side] of browsers.entries()) {

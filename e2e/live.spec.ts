@@ -12,7 +12,6 @@ test('an outside PATCH shows in the running overlay, heard once, and db.get retu
   const counter = await overlay.open({ modules: [COUNTER] });
   await expect(new DebugPanel(page).live).toHaveText('live');
   const log = await ChangeLog.attach(counter);
-  await expect.poll(() => log.liveState()).toBe('live');
 
   await api.set(COUNTER, 'count', 7);
   await expect(counter.getByTestId('count')).toHaveText('7');
@@ -26,6 +25,12 @@ test('an outside PATCH shows in the running overlay, heard once, and db.get retu
     { key: 'count', value: 7, from: COUNTER },
     { key: 'label', value: 'From the dashboard', from: 'dashboard.remote' },
   ]);
+
+  // Modules see the live state in their status events (one follows the module's own write).
+  await counter.getByTestId('increment').click();
+  await expect.poll(() => log.liveState()).toBe('live');
+  await expect.poll(() => api.get(COUNTER, 'count')).toBe(8);
+  expect(await log.values('count')).toEqual([7]);
 });
 
 test('writes made in the page are heard once by the other modules and never by the writing frame', async ({ overlay, api, page }) => {
@@ -71,7 +76,8 @@ test('one live connection per kind for all the tabs of a browser, and every tab 
   const pages: { kind: Kind; overlay: OverlayPage }[] = [];
   for (const kind of [...kinds, 'tool' as const]) {
     const overlay = new OverlayPage(await context.newPage(), api);
-    await overlay.open({ kind });
+    // The seeded token in the address, so each socket's auth message names its kind.
+    await overlay.open({ kind, auth: 'token' });
     await expect(new DebugPanel(overlay.page).live).toHaveText('live');
     pages.push({ kind, overlay });
   }

@@ -9,6 +9,8 @@ export class ApiServerDriver {
   constructor(
     private readonly seed: Seed,
     private readonly store: string,
+    /** `live: false` serves no live endpoint (404, like the hosted service). */
+    private readonly options: { live?: false } = {},
   ) {}
 
   /** Base URL, e.g. `http://127.0.0.1:40123`. */
@@ -34,7 +36,7 @@ export class ApiServerDriver {
   /** Starts the server (again, on the port it had before, so pages keep their address). */
   async start(): Promise<void> {
     if (this.server) return;
-    this.server = await startApiServer({ port: this.port, seed: this.seed, store: this.store });
+    this.server = await startApiServer({ port: this.port, seed: this.seed, store: this.store, ...this.options });
     this.port = this.server.port;
   }
 

@@ -13,4 +13,4 @@ export * from './checkSettingValue.ts';
 export * from './settings.ts';
 export * from './selectedModules.ts';
 export * from './bridge.ts';
-export * from './liveMessages.ts';
+export * from './live.ts';

@@ -5,13 +5,17 @@
  */
 import { getRequestListener } from '@hono/node-server';
 import { createServer, type Plugin } from 'vite';
-import { KINDS } from '../api/index.ts';
+import { KINDS, LIVE_PATH } from '../api/index.ts';
 import {
+  type CliOptions,
   createApiApp,
+  createLiveEndpoint,
   createMemoryRegistry,
   DEMO_SEED,
   type DataStore,
+  type LiveEndpoint,
   loadSeedFile,
+  openLiveChanges,
   openStore,
   parseCliArgs,
   type Registry,
@@ -26,9 +30,12 @@ async function main(argv: string[]): Promise<void> {
   const options = parseCliArgs(hasPort ? rest : ['--port', '5173', ...rest]);
   const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : DEMO_SEED;
   const registry = createMemoryRegistry(seed, { tokenTtlMs: options.tokenTtlMs });
-  const store = await openStore(options.store);
+  const opened = await openStore(options.store);
+  const changes = options.live ? await openLiveChanges(opened) : undefined;
+  const store = changes?.store ?? opened;
+  const live = changes && createLiveEndpoint({ feed: changes.feed, registry, live: { ...options.live, path: `/api${LIVE_PATH}` } });
   const server = await createServer({
-    plugins: [mountApi(registry, store, options.limits)],
+    plugins: [mountApi(registry, store, options, live)],
     server: { host: options.host, port: options.port, strictPort: true, open: noOpen || process.env.CI ? false : '/studio' },
   });
   await server.listen();
@@ -38,18 +45,27 @@ async function main(argv: string[]): Promise<void> {
   console.log(`Studio: ${url}/studio`);
   console.log(`Dock: ${dockUrl(url, seed)}`);
   for (const kind of KINDS) console.log(`  ${kind.padEnd(11)} ${url}/?overlay=${encodeURIComponent(profile.overlays[kind])}&debug=1`);
-  const stop = () => void server.close().then(() => store.close()).then(() => process.exit(0));
+  const stop = () =>
+    void Promise.resolve(live?.close())
+      .then(() => server.close())
+      .then(() => store.close())
+      .then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
 
-/** Serves the API under /api inside Vite's server (connect strips the prefix). */
-function mountApi(registry: Registry, store: DataStore, limits: Parameters<typeof createApiApp>[0]['limits']): Plugin {
-  const api = createApiApp({ registry, store, limits, devRoutes: true });
+/**
+ * Serves the API under /api inside Vite's server (connect strips the prefix),
+ * and the live endpoint on the upgrades of its HTTP server: only those for
+ * `/api/me/database/changes`, so Vite's own HMR socket is left to Vite.
+ */
+function mountApi(registry: Registry, store: DataStore, { limits }: CliOptions, live: LiveEndpoint | undefined): Plugin {
+  const api = createApiApp({ registry, store, limits, devRoutes: true, live: live !== undefined });
   return {
     name: 'overlay-api',
     configureServer(server) {
       server.middlewares.use('/api', getRequestListener(api.fetch));
+      if (live) server.httpServer?.on('upgrade', (request, socket, head) => live.handleUpgrade(request, socket, head));
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { KINDS } from '../api/index.ts';
+import { KINDS, LIVE_PATH } from '../api/index.ts';
 import {
   createApiApp,
   DEMO_SEED,
@@ -28,10 +28,13 @@ async function main(argv: string[]): Promise<void> {
   const distDir = resolve(dist);
   if (!existsSync(resolve(distDir, 'index.html'))) throw new Error('dist/ is missing: run "npm run build" first (npm start does)');
   const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : DEMO_SEED;
+  const live = options.live && { ...options.live, path: `/api${LIVE_PATH}` };
   const server = await startApiServer({
     ...options,
     seed,
-    wrap: (store, registry) => createPageApp({ distDir, api: createApiApp({ registry, store, limits: options.limits, devRoutes: true }) }),
+    live,
+    wrap: (store, registry) =>
+      createPageApp({ distDir, api: createApiApp({ registry, store, limits: options.limits, devRoutes: true, live: live !== false }) }),
   });
   console.log(banner(server.url, seed, options.storeUrl));
   const stop = () => void server.close().then(() => process.exit(0));

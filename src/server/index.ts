@@ -4,3 +4,4 @@ export * from './registry/index.ts';
 export { apiServerCommand, type SpawnApiServerOptions, type SpawnedApiServer, spawnApiServer } from './spawnApiServer.ts';
 export { type RunningApiServer, type StartApiServerOptions, startApiServer } from './startApiServer.ts';
 export * from './store/index.ts';
+export * from './live/index.ts';

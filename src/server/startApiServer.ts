@@ -1,9 +1,10 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { type ApiLimits, createApiApp, resolveLimits } from './http/index.ts';
 import { databaseLane } from './http/databaseLane.ts';
 import { answerClientError, answerRequestError } from './http/malformedRequests.ts';
+import { createLiveEndpoint, type LiveChangesOptions, type LiveChanges, type LiveEndpoint, type LiveOptions, openLiveChanges, resolveLiveOptions, serveUpgradeAsRequest } from './live/index.ts';
 import { createMemoryRegistry, createRedisRegistry, DEMO_SEED, parseSeed, type Registry, type Seed } from './registry/index.ts';
 import { type DataStore, isRedisStore, openStore, type StoreSpec } from './store/index.ts';
 
@@ -34,6 +35,12 @@ export interface StartApiServerOptions {
   onInternalError?: (error: unknown) => void;
   /** Serves a handler built around the store instead of the API alone (e.g. a page server mounting the API under /api). */
   wrap?: (store: DataStore, registry: Registry) => { fetch: (request: Request) => Response | Promise<Response> };
+  /**
+   * The live endpoint (`/me/database/changes`, see docs/live-sync.md): its limits, its path (`/api/...` when `wrap`
+   * mounts the API there) and its replay log. `false` serves none: the path answers 404, like the hosted service.
+   * @default {}
+   */
+  live?: false | (Partial<LiveOptions> & LiveChangesOptions);
 }
 
 export interface RunningApiServer {
@@ -43,7 +50,9 @@ export interface RunningApiServer {
   host: string;
   store: DataStore;
   registry: Registry;
-  /** Stops accepting, drops open connections, then closes the store. Safe to call twice. */
+  /** The live endpoint; undefined with `live: false`. */
+  live: LiveEndpoint | undefined;
+  /** Closes live connections (1001), stops accepting, drops open connections, then closes the store. Safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -53,38 +62,54 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   // Everything that can refuse the options runs before a store is opened.
   const limits = resolveLimits(options.limits);
   const seed = options.registry ? undefined : parseSeed(options.seed ?? DEMO_SEED);
-  const store = isStore(options.store) ? options.store : await openStore(options.store ?? 'memory', { log: options.log });
+  const liveOptions = options.live === false ? undefined : (options.live ?? {});
+  if (liveOptions) resolveLiveOptions(liveOptions);
+  const opened = isStore(options.store) ? options.store : await openStore(options.store ?? 'memory', { log: options.log });
   let registry: Registry;
+  let changes: LiveChanges | undefined;
   try {
-    registry = options.registry ?? (await registryFor(store, seed!, { clock, tokenTtlMs }));
+    registry = options.registry ?? (await registryFor(opened, seed!, { clock, tokenTtlMs }));
+    if (liveOptions) changes = await openLiveChanges(opened, liveOptions);
   } catch (error) {
-    await store.close();
+    await opened.close();
     throw error;
   }
+  const store = changes?.store ?? opened;
   const onInternalError = options.onInternalError ?? console.error;
-  const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits, onInternalError });
+  const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits, onInternalError, live: liveOptions !== undefined });
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
   const viaApp = getRequestListener(app.fetch, { errorHandler });
   // The API alone: its database routes skip the fetch adapter (the same handlers, measured in `npm run bench -- server`).
   const lane = options.wrap ? undefined : databaseLane({ registry, store, limits, onInternalError });
   // Without Host, the adapter raises a RequestError we answer as JSON; Node's own check would send an empty 400.
-  const server = createServer({ requireHostHeader: false }, (incoming, outgoing) => {
+  const listener = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     if (!lane?.(incoming, outgoing)) void viaApp(incoming, outgoing);
-  });
+  };
+  const server = createServer({ requireHostHeader: false }, listener);
   server.on('clientError', answerClientError);
+  const live = changes && createLiveEndpoint({ feed: changes.feed, registry, live: liveOptions, clock, onInternalError });
+  // Only with the endpoint: without an `upgrade` listener, Node serves upgrade requests as plain ones (the path then answers 404).
+  if (live) {
+    server.on('upgrade', (request, socket, head) => {
+      if (!live.handleUpgrade(request, socket, head)) serveUpgradeAsRequest(request, socket, head, listener);
+    });
+  }
   try {
     await listen(server, port, host);
   } catch (error) {
+    await live?.close();
     await store.close();
     throw error;
   }
   const actualPort = (server.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
   const close = () => {
-    closing ??= stop(server).finally(() => store.close());
+    closing ??= Promise.resolve(live?.close())
+      .then(() => stop(server))
+      .finally(() => store.close());
     return closing;
   };
-  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`, port: actualPort, host, store, registry, close };
+  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`, port: actualPort, host, store, registry, live, close };
 }
 
 /** With a redis store, tokens and profiles live in Redis too, so that any instance answers any request. */

@@ -11,8 +11,16 @@ describe('parseCliArgs', () => {
       store: { type: 'sqlite', path: './data/overlay.sqlite', synchronous: 'full' },
       tokenTtlMs: 86_400_000,
       limits: { maxValueBytes: 65536, maxBodyBytes: 1048576 },
+      live: { maxConnectionsPerUser: 32 },
       help: false,
     });
+  });
+
+  it('reads the live endpoint flags: --no-live, --max-live-connections', () => {
+    expect(parseCliArgs(['--no-live']).live).toBe(false);
+    expect(parseCliArgs(['--max-live-connections', '5']).live).toEqual({ maxConnectionsPerUser: 5 });
+    expect(() => parseCliArgs(['--max-live-connections', '0'])).toThrow(/--max-live-connections: expected an integer from 1/);
+    expect(() => parseCliArgs(['--no-live', '--max-live-connections=3'])).toThrow(UsageError);
   });
 
   it('reads every flag, in both --flag value and --flag=value forms', () => {

@@ -16,6 +16,8 @@ export const USAGE = `Usage: npm run api -- [options]
   --token-ttl-seconds <n>  lifetime of exchanged overlay tokens (default ${DEFAULT_TOKEN_TTL_MS / 1000})
   --max-value-bytes <n>    largest value, as UTF-8 bytes of its JSON (default 65536)
   --max-body-bytes <n>     largest request body in bytes (default 1048576)
+  --max-live-connections <n>  live connections (/me/database/changes) per user (default 32)
+  --no-live                serve no live endpoint: its path answers 404, like the hosted service
   --help                   print this text`;
 
 export interface CliOptions {
@@ -27,6 +29,8 @@ export interface CliOptions {
   store: StoreSpec;
   tokenTtlMs: number;
   limits: ApiLimits;
+  /** The live endpoint's settings; false with --no-live. */
+  live: false | { maxConnectionsPerUser: number };
   help: boolean;
 }
 
@@ -59,6 +63,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
       maxValueBytes: integerFlag('max-value-bytes', values['max-value-bytes'], 65536, 1),
       maxBodyBytes: integerFlag('max-body-bytes', values['max-body-bytes'], 1048576, 1),
     },
+    live: liveFlags(values['no-live'], values['max-live-connections']),
     help: values.help ?? false,
   };
 }
@@ -78,6 +83,8 @@ function readFlags(argv: string[]) {
         'value-ttl-days': { type: 'string' },
         'max-value-bytes': { type: 'string' },
         'max-body-bytes': { type: 'string' },
+        'max-live-connections': { type: 'string' },
+        'no-live': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -90,6 +97,13 @@ function readFlags(argv: string[]) {
 function withValueTtl(store: StoreSpec, days: number): StoreSpec {
   if (store.type !== 'redis') throw new UsageError(`--value-ttl-days: only the redis store expires values (store is ${store.type})`);
   return { ...store, valueTtlSeconds: days * 86_400 };
+}
+
+/** `--no-live` and `--max-live-connections`: a limit for an endpoint that is not served is a mistake worth naming. */
+function liveFlags(noLive: boolean | undefined, maxConnections: string | undefined): CliOptions['live'] {
+  if (noLive && maxConnections !== undefined) throw new UsageError('--max-live-connections: there is no live endpoint with --no-live');
+  if (noLive) return false;
+  return { maxConnectionsPerUser: integerFlag('max-live-connections', maxConnections, 32, 1, 100_000) };
 }
 
 function integerFlag(name: string, text: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { LIVE_PATH } from '../../api/index.ts';
 import type { Registry } from '../registry/index.ts';
 import type { DataStore } from '../store/index.ts';
 import { exchangeOverlayId, readProfile, validateToken } from './accountRoutes.ts';
@@ -23,13 +24,15 @@ export interface ApiAppOptions {
   onInternalError?: (error: unknown) => void;
   /** Serves the studio's `GET /dev/database` and `PUT /dev/profile` (development servers only). @default false */
   devRoutes?: boolean;
+  /** The live endpoint is attached to the server's upgrades: its path answers a plain GET with 426. @default false */
+  live?: boolean;
 }
 
 /**
  * The whole API as a Hono app. Its `fetch` is a web-standard handler that serves
  * the paths at its root, so it can be mounted under a prefix by stripping it.
  */
-export function createApiApp({ registry, store, limits, onInternalError = console.error, devRoutes = false }: ApiAppOptions): Hono {
+export function createApiApp({ registry, store, limits, onInternalError = console.error, devRoutes = false, live = false }: ApiAppOptions): Hono {
   const deps = { registry, store, limits: resolveLimits(limits) };
   const routes: Route[] = [
     { method: 'GET', path: '/me', handler: readProfile(deps) },
@@ -38,6 +41,7 @@ export function createApiApp({ registry, store, limits, onInternalError = consol
     { method: 'GET', path: '/auth/validate', handler: validateToken(deps) },
     { method: 'POST', path: '/auth/overlay', handler: exchangeOverlayId(deps) },
   ];
+  if (live) routes.push({ method: 'GET', path: LIVE_PATH, handler: upgradeRequired });
   const app = new Hono();
   // First, so that it also sees the answers of onError for everything below.
   app.use('*', async (c, next) => {
@@ -54,4 +58,9 @@ export function createApiApp({ registry, store, limits, onInternalError = consol
   app.notFound(() => withCors(errorResponse(new ApiError(404, 'Not found'))));
   app.onError((error) => toErrorResponse(error, onInternalError));
   return app;
+}
+
+/** A plain GET of the live endpoint: it speaks WebSocket only (RFC 9110: a 426 names the protocol in `Upgrade`). */
+async function upgradeRequired(): Promise<never> {
+  throw new ApiError(426, `Upgrade required - ${LIVE_PATH} is a WebSocket endpoint: open it with a WebSocket client`, { Upgrade: 'websocket' });
 }

@@ -24,7 +24,7 @@ export function writeEntry({ registry, store, limits }: DatabaseDeps) {
     const valueJson = Object.hasOwn(body, 'value') ? measureValue(body.value, limits.maxValueBytes) : undefined;
     const { moduleId, name } = resolveAddress(body.id, body.key);
     if (valueJson === undefined) throw new ApiError(400, 'value is required (null is allowed)');
-    await store.set({ userId, kind, moduleId, name }, valueJson);
+    await store.set({ userId, kind, moduleId, name }, valueJson, body.id as string);
     return jsonAnswer(200, entryJson(body.id as string, body.key as string, valueJson));
   };
 }

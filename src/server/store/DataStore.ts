@@ -24,8 +24,11 @@ export interface StoredEntry {
 export interface DataStore {
   /** JSON text of the value at `addr`; `undefined` when it was never set. */
   get(addr: DataAddress): Promise<string | undefined>;
-  /** Stores `json` at `addr` (last write wins); resolves once the write is durable. */
-  set(addr: DataAddress, json: string): Promise<void>;
+  /**
+   * Stores `json` at `addr` (last write wins); resolves once the write is durable.
+   * `from` (the PATCH body's `id`) is what live listeners are told wrote it.
+   */
+  set(addr: DataAddress, json: string, from?: string): Promise<void>;
   /** Every entry of one user and overlay kind, ordered by module id, then name. */
   list(userId: string, kind: Kind): Promise<StoredEntry[]>;
   /** Releases the store; further calls reject. */

@@ -10,6 +10,8 @@ import { guardRedis } from './redisUnavailable.ts';
 /** A DataStore on Redis; its connection is shared with the redis registry of the same process. */
 export interface RedisStore extends DataStore {
   readonly redis: Redis;
+  /** Seconds a value lives after its last write; undefined: forever. */
+  readonly valueTtlSeconds?: number;
 }
 
 export interface RedisStoreOptions {
@@ -36,6 +38,7 @@ export function createRedisStore({ redis, valueTtlSeconds, batchSize = 500 }: Re
   };
   return {
     redis,
+    valueTtlSeconds,
     async get(addr) {
       ensureOpen();
       return (await guardRedis(() => redis.get(dataKey(addr)))) ?? undefined;

@@ -1,0 +1,36 @@
+import { test as base, expect } from './fixtures.ts';
+import { ApiServerDriver } from './support/ApiServerDriver.ts';
+import { ChangeLog } from './support/ChangeLog.ts';
+import { DebugPanel } from './support/DebugPanel.ts';
+
+/** The fixtures' API without the live endpoint, as the hosted service is. */
+const test = base.extend({
+  api: async ({ seed }, use, testInfo) => {
+    const driver = new ApiServerDriver(structuredClone(seed), `sqlite:${testInfo.outputPath('api.sqlite')}`, { live: false });
+    await driver.start();
+    await use(driver);
+    await driver.stop();
+  },
+});
+
+const COUNTER = 'demo.tool.counter';
+
+test('without the live endpoint the page polls the keys its modules use, and tells them what changed', async ({ overlay, api, page }) => {
+  const counter = await overlay.open({ modules: [COUNTER] });
+  await expect(new DebugPanel(page).live).toHaveText('polling');
+  const log = await ChangeLog.attach(counter);
+
+  await api.set('dashboard.remote', `${COUNTER}:count`, 12);
+  // Re-read every 5 s: within one period and a bit.
+  await expect(counter.getByTestId('count')).toHaveText('12', { timeout: 7_000 });
+  expect(await log.changes()).toEqual([{ key: 'count', value: 12, from: '' }]);
+  expect(await log.get('count')).toBe(12);
+
+  // Its own writes still go through, and are not told back to it.
+  await counter.getByTestId('increment').click();
+  await expect.poll(() => api.get(COUNTER, 'count')).toBe(13);
+  await expect.poll(() => log.liveState()).toBe('polling');
+  await api.set('dashboard.remote', `${COUNTER}:label`, 'polled');
+  await expect(counter.getByTestId('label')).toHaveText('polled', { timeout: 7_000 });
+  expect(await log.values('count')).toEqual([12]);
+});

@@ -1,0 +1,60 @@
+import * as z from 'zod/mini';
+
+/** Path of the live endpoint, relative to the API base (`ws://<base>/me/database/changes`). */
+export const LIVE_PATH = '/me/database/changes';
+
+/**
+ * Closing codes of the live endpoint (api-contract.md, "Live changes"). The
+ * 44xx codes mirror the HTTP status of the same cause; 1008 and 1009 are the
+ * WebSocket standard's own.
+ */
+export const LIVE_CLOSE = {
+  /** The server is stopping: reconnect (to another instance) with backoff. */
+  goingAway: 1001,
+  /** The client did not read its messages and the server's send buffer passed its limit: reconnect and resume. */
+  notReading: 1008,
+  /** A message above the size cap. */
+  tooBig: 1009,
+  /** The store cannot serve (e.g. Redis down): retry with backoff. */
+  unavailable: 1013,
+  /** The first message was not a well-formed auth message. */
+  malformed: 4400,
+  /** Missing, invalid or expired token; the reason is the 401 text. */
+  unauthorized: 4401,
+  /** A website token: the data store needs an overlay-generated one. */
+  forbidden: 4403,
+  /** No auth message within the time allowed (10 s). */
+  authTimeout: 4408,
+  /** Too many live connections for this user. */
+  tooMany: 4429,
+} as const;
+export type LiveCloseCode = (typeof LIVE_CLOSE)[keyof typeof LIVE_CLOSE];
+
+/** The client's first (and only) message. `since`: the last cursor it saw. */
+export const LiveAuthSchema = z.object({
+  type: z.literal('auth'),
+  token: z.optional(z.string()),
+  since: z.optional(z.string()),
+});
+export type LiveAuth = z.infer<typeof LiveAuthSchema>;
+
+/** Sent once the token is accepted; `cursor` is "now". */
+export const LiveReadySchema = z.object({ type: z.literal('ready'), cursor: z.string() });
+/** Sent after `ready` when the writes after `since` cannot be replayed: re-read what you show. */
+export const LiveResetSchema = z.object({ type: z.literal('reset'), cursor: z.string() });
+/** One accepted write of the token's (user, kind) space; `from` is the `id` of the PATCH body. */
+export const LiveChangeSchema = z.object({
+  type: z.literal('change'),
+  cursor: z.string(),
+  moduleId: z.string(),
+  name: z.string(),
+  value: z.unknown(),
+  from: z.string(),
+});
+/** Sent every 15 s; a client that hears nothing for 40 s reconnects. */
+export const LivePingSchema = z.object({ type: z.literal('ping') });
+
+/** Every message the server sends. */
+export const LiveServerMessageSchema = z.discriminatedUnion('type', [LiveReadySchema, LiveResetSchema, LiveChangeSchema, LivePingSchema]);
+export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;
+export type LiveChangeMessage = z.infer<typeof LiveChangeSchema>;
