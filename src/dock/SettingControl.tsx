@@ -63,7 +63,7 @@ function Control({ field, id, describedBy }: ControlProps) {
       return (
         <select {...common} value={String(shown)} onChange={onInput}>
           {setting.options.map((option) => (
-            <option key={option} value={option}>
+            <option key={option} value={option} selected={option === shown}>
               {option}
             </option>
           ))}

@@ -23,6 +23,9 @@ export class SettingFieldModel {
   readonly shown: ReadonlySignal<ControlValue>;
   readonly isDefault: ReadonlySignal<boolean>;
   private focused = false;
+  /** Counts what happened to the value, so a read that started before a newer value arrived is dropped. */
+  private version = 0;
+  private loading = false;
 
   constructor(
     readonly name: string,
@@ -44,6 +47,7 @@ export class SettingFieldModel {
     this.draft.value = this.focused || reason ? raw : null;
     this.error.value = reason;
     if (reason) return;
+    this.version += 1;
     this.stored.value = value;
     this.write(value);
   }
@@ -58,8 +62,26 @@ export class SettingFieldModel {
     if (this.error.peek() === null) this.draft.value = null;
   }
 
+  /**
+   * Reads the stored value unless a read is under way. The answer is dropped when
+   * the value changed meanwhile (the person wrote, or a change arrived): it is older.
+   */
+  async load(read: () => Promise<Json | undefined>): Promise<void> {
+    if (this.loading || this.loaded.peek()) return;
+    this.loading = true;
+    const before = this.version;
+    try {
+      const value = await read();
+      if (this.version === before) this.receive(value);
+      else this.loaded.value = true;
+    } finally {
+      this.loading = false;
+    }
+  }
+
   /** A value read or written elsewhere. */
   receive(value: Json | undefined): void {
+    this.version += 1;
     this.stored.value = value;
     this.loaded.value = true;
     if (!this.focused && this.error.peek() === null) this.draft.value = null;
@@ -67,6 +89,7 @@ export class SettingFieldModel {
 
   /** Writes the default, dropping any draft. */
   reset(): void {
+    this.version += 1;
     this.draft.value = null;
     this.error.value = null;
     this.stored.value = this.setting.default;

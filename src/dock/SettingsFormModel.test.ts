@@ -76,4 +76,17 @@ describe('SettingsFormModel', () => {
     expect(field('title').isDefault.value).toBe(true);
     expect(writes().at(-1)).toEqual({ ownId: 'dock', key: 'demo.goal:title', value: 'Sub goal' });
   });
+
+  it('drops a read answered after a newer value: it is older', async () => {
+    const { data, model, field, writes } = form();
+    let answer: (value: string) => void = () => {};
+    data.get = async (_ownId, key) => (key.endsWith(':title') ? new Promise((resolve) => (answer = resolve)) : undefined);
+    const loading = model.load();
+    void model.load(); // a second call while the read is under way reads nothing more
+    field('title').input('New');
+    answer('Old');
+    await loading;
+    expect(field('title').shown.value).toBe('New');
+    expect(writes().at(-1)).toEqual({ ownId: 'dock', key: 'demo.goal:title', value: 'New' });
+  });
 });

@@ -45,15 +45,11 @@ export class SettingsFormModel {
   /** Reads every setting not read yet; one that cannot be read now (offline) keeps its default until the next call. */
   async load(): Promise<void> {
     await Promise.all(
-      this.fields
-        .filter((field) => !field.loaded.peek())
-        .map(async (field) => {
-          try {
-            field.receive(await this.data.get(this.writer, this.keyOf(field.name)));
-          } catch {
-            // Not known yet (offline, never confirmed): the default shows meanwhile.
-          }
+      this.fields.map((field) =>
+        field.load(() => this.data.get(this.writer, this.keyOf(field.name))).catch(() => {
+          // Not known yet (offline, never confirmed): the default shows meanwhile.
         }),
+      ),
     );
   }
 
