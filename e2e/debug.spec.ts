@@ -40,7 +40,7 @@ test.describe('problems on the overlay page', () => {
     await overlay.expectProblem('unknown module: de.nowhere.tool');
   });
 
-  test('the demo overlays at 1920x1080, for the README', async ({ overlay, api, page }) => {
+  test('the demo overlays at 1920x1080, for the docs', async ({ overlay, api, page }) => {
     await api.set('demo.tool.goal', 'goal', 50);
     await api.set('demo.tool.counter', 'count', 17);
     await overlay.open({ kind: 'tool', debug: false });

@@ -1,4 +1,4 @@
-import { PROFILE_REFRESH_MS } from '../src/runtime/startOverlay.ts';
+import { PROFILE_REFRESH_MS } from '../src/runtime/index.ts';
 import { KeysModule, REFUSED_KEY } from './support/KeysModule.ts';
 import { expect, expectedValues, storedValues, test } from './support/offlineFixtures.ts';
 

@@ -56,6 +56,13 @@ test.describe('scaffold and hot reload in npm run dev', () => {
     expect(await counterFrame!.evaluate(() => (window as unknown as { stay?: boolean }).stay)).toBe(true);
   });
 
+  test('npm run dev serves the studio at /studio, running the overlay it is given', async ({ page }) => {
+    const overlay = DEMO_SEED.users[0]!.profile.overlays.tool;
+    await page.goto(`${dev.url}/studio?${new URLSearchParams({ overlay, api: `${dev.url}/api` })}`);
+    await expect(page).toHaveTitle('Overlay studio');
+    await expect(page.getByTestId('studio-phase')).toContainText('running');
+  });
+
   test('new-module refuses an invalid or taken id with a clear message', async () => {
     const invalid = run(process.execPath, ['--import', 'tsx', 'src/cli/newModule.ts', 'Bad Id!', '--dir', dir]);
     await expect(invalid).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/id/i) });

@@ -1,5 +1,5 @@
 import type { BrowserContext, Route } from '@playwright/test';
-import { CORS_HEADERS } from '../../src/server/http/index.ts';
+import { CORS_HEADERS } from '../../src/server/index.ts';
 
 /** Answers held back by `ApiFaults`, sent when the test says so. */
 export interface HeldAnswers {

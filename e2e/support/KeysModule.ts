@@ -40,6 +40,8 @@ export class KeysModule {
 
   /** Writes the next round and waits until `db.set` resolved for each key (durably queued). */
   async writeRound(): Promise<number> {
+    // The module shows its round once its first read is answered: wait for it, not for whatever the page shows now.
+    await expect(this.round).toHaveText(/^\d+$/);
     const next = Number(await this.round.textContent()) + 1;
     await this.click('write-round');
     await expect(this.saved).toHaveText(String(next));

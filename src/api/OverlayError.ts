@@ -1,6 +1,6 @@
 /**
  * The closed set of error codes used everywhere: SDK rejections, bridge replies,
- * the API client and the write queue. The README lists each one.
+ * the API client and the write queue. docs/modules.md lists each one.
  */
 export const ERROR_CODES = [
   'BAD_REQUEST',

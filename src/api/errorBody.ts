@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Spec 7: every error body; `code` equals the HTTP status. */
+/** Every error body of the API; `code` equals the HTTP status. */
 export const ErrorBodySchema = z.object({ code: z.int(), message: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

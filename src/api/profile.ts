@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 
-// Spec 2.2. Objects are loose: members beyond the spec are kept and returned.
+// The profile of `GET /me`. Objects are loose, because the service may add members:
+// members beyond these are kept and returned.
 const str = z.string();
 const int = z.int();
 

@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ProfileSchema } from './profile.ts';
 import { toPublicProfile } from './publicProfile.ts';
+import { sampleProfile } from './testing/sampleProfile.ts';
 
 const profile = ProfileSchema.parse({
-  user: { userId: '1', userName: 'a', streamerType: 'partner', registered: '2020-01-01T00:00:00.000Z', role: 'user', tier: 1 },
-  overlays: { game: 'og', tool: 'ot', background: 'ob', event: 'oe' },
+  ...sampleProfile('1'),
   streamdeck: { token: 'secret-deck', model: 'xl' },
   selected: { game: 'g', tools: ['t'], background: 'b', event: 'e' },
-  preAccess: { games: [], tools: [], background: [], events: [] },
-  favs: { games: [], tools: [], backgrounds: [], events: [] },
-  twitch: {
-    user: { id: '1', name: 'a', userType: '', broadcasterType: 'partner', views: 1, description: '', pb: '', offlineImg: '', isBanned: false, bannedSince: 0 },
-    stream: {
-      id: '9', status: 'live', title: 't', viewer: 3, language: 'en', preview: '', game: { id: '1', name: 'g' },
-      uptime: { startedAt: '2026-11-21T20:00:00Z', startedAtUnix: 1, converted: '01:05h' },
-      lastStream: { uptime: '', title: '', vod: '', startedAt: '' }, tags: [], stats: 1,
-    },
-  },
   extra: { kept: true },
 });
 

@@ -20,7 +20,7 @@ export interface ResolvedKey {
 }
 
 /**
- * Applies the addressing rules of spec 2.1: `name` addresses the caller's own
+ * Applies the key rules (docs/server.md, Keys): `name` addresses the caller's own
  * module, `other:name` (split at the first `:`) addresses module `other`.
  * Throws `BAD_REQUEST` naming the field at fault.
  */

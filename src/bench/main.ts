@@ -1,7 +1,7 @@
 /**
- * `npm run bench`: every figure of issue 6 next to its in-run baseline, printed
- * as a table (and written as JSON with `--json <file>`). See the README's
- * "Performance" section for what each row means.
+ * `npm run bench`: every figure next to its in-run baseline, printed as a
+ * table (and written as JSON with `--json <file>`). See docs/performance.md
+ * for what each row means.
  */
 import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';

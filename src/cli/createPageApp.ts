@@ -9,9 +9,6 @@ export interface PageAppOptions {
   api: { fetch: (request: Request) => Response | Promise<Response> };
 }
 
-/** Paths of the overlay page's entry: the overlay at `/`, the studio at `/studio`. */
-const PAGE_PATHS = new Set(['/', '/index.html', '/studio', '/studio/']);
-
 /**
  * One origin for everything `npm start` serves: the overlay page, the studio,
  * the dock, `/sdk.js`, the modules, and the API under `/api`.
@@ -28,9 +25,9 @@ export function createPageApp({ distDir, api }: PageAppOptions): Hono {
     if (c.res.headers.get('Content-Type')?.startsWith('text/html')) c.header('Cache-Control', 'no-cache');
   });
   app.get('*', async (c, next) => {
+    // A page's path (`/studio`) serves its built entry file (see PAGES); any other path, the file itself.
     const entry = pageEntry(c.req.path);
-    const path = PAGE_PATHS.has(c.req.path) ? '/index.html' : entry ? `/${entry}` : undefined;
-    return serveStatic({ root: distDir, path })(c, next);
+    return serveStatic({ root: distDir, path: entry && `/${entry}` })(c, next);
   });
   app.notFound((c) => c.text('Not found', 404));
   return app;

@@ -2,8 +2,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ModuleManifestSchema } from '../api/manifest.ts';
-import { readModuleFolder } from '../vite/readModuleFolder.ts';
+import { ModuleManifestSchema } from '../api/index.ts';
+import { readModuleFolder } from '../vite/index.ts';
 import { createModule, displayName, parseArgs, runNewModule } from './newModule.ts';
 
 let cwd: string;

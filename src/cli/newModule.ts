@@ -5,8 +5,7 @@
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isKind, KINDS, type Kind } from '../api/kind.ts';
-import { isModuleId } from '../api/resolveKey.ts';
+import { isKind, isModuleId, type Kind, KINDS } from '../api/index.ts';
 
 /** A refusal the command prints as is. */
 export class ScaffoldError extends Error {}

@@ -1,8 +1,7 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { ModuleEntry } from '../api/index.ts';
 import type { SyncStatus } from '../client/index.ts';
-import { OverlayModel } from '../runtime/OverlayModel.ts';
-import type { OverlayController } from '../runtime/startOverlay.ts';
+import { type OverlayController, OverlayModel } from '../runtime/index.ts';
 import { createPanelFrames, type PanelFrames } from './createPanelFrames.ts';
 import { SettingsFormModel } from './SettingsFormModel.ts';
 

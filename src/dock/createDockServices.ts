@@ -2,8 +2,7 @@ import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { ModuleEntry } from '../api/index.ts';
 import type { SyncStatus } from '../client/index.ts';
 import { createModuleHost, type ModuleHost } from '../host/index.ts';
-import { createOverlayServices } from '../runtime/createOverlayServices.ts';
-import type { OverlayServices } from '../runtime/OverlayServices.ts';
+import { createOverlayServices, type OverlayServices } from '../runtime/index.ts';
 import type { PanelFrames } from './createPanelFrames.ts';
 
 export interface DockServicesOptions {

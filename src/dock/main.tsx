@@ -3,7 +3,7 @@ import { signal } from '@preact/signals';
 import { render } from 'preact';
 import { modules, problems } from 'virtual:overlay-modules';
 import type { ModuleEntry } from '../api/index.ts';
-import { parseOverlayParams } from '../runtime/parseOverlayParams.ts';
+import { parseOverlayParams } from '../runtime/index.ts';
 import { DockApp } from './DockApp.tsx';
 import { DockModel } from './DockModel.ts';
 import { startDock } from './startDock.ts';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../client/index.ts';
-import { DEMO_PROFILE } from '../server/registry/demoSeed.ts';
+import { sampleProfile } from '../api/testing/sampleProfile.ts';
+
+const DEMO_PROFILE = sampleProfile();
 import { planDockSessions } from './planDockSessions.ts';
 
 const base = { apiBase: 'https://api.example', debug: false };

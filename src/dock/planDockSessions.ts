@@ -1,6 +1,6 @@
 import { KINDS } from '../api/index.ts';
 import type { ApiClient } from '../client/index.ts';
-import type { OverlayParams } from '../runtime/parseOverlayParams.ts';
+import type { OverlayParams } from '../runtime/index.ts';
 
 /**
  * What the dock's address opens, one overlay start per kind. An overlay id or

@@ -1,8 +1,7 @@
 import { effect, type ReadonlySignal } from '@preact/signals';
 import { type ModuleEntry, OverlayError } from '../api/index.ts';
 import { type ApiClient, createApiClient } from '../client/index.ts';
-import type { OverlayParams } from '../runtime/parseOverlayParams.ts';
-import { startOverlay } from '../runtime/startOverlay.ts';
+import { type OverlayParams, startOverlay } from '../runtime/index.ts';
 import { createDockServices } from './createDockServices.ts';
 import type { DockModel } from './DockModel.ts';
 import { DockSession } from './DockSession.ts';

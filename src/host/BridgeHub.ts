@@ -1,7 +1,6 @@
-import type { BridgeEventName, Kind, ModuleContext, ModuleEntry, PublicProfile } from '../api/index.ts';
-import type { DataChange, ModuleData, SyncStatus } from '../client/ModuleData.ts';
-import { type Throttled, throttleLatest } from '../client/throttleLatest.ts';
-import type { Clock } from './Clock.ts';
+import type { BridgeEventName, Clock, Kind, ModuleContext, ModuleEntry, PublicProfile } from '../api/index.ts';
+import type { DataChange, ModuleData, SyncStatus } from '../client/index.ts';
+import { type Throttled, throttleLatest } from './throttleLatest.ts';
 import { createBridgeMethods } from './createBridgeMethods.ts';
 import type { HostLimits } from './HostLimits.ts';
 import type { ModuleConnection } from './ModuleConnection.ts';

@@ -1,4 +1,4 @@
-import type { Clock } from './Clock.ts';
+import type { Clock } from '../api/index.ts';
 
 /** Counts a frame's messages per one-second window, so a flooding module can be stopped. */
 export class FloodGuard {

@@ -17,6 +17,7 @@ function connect(moduleId: string, overrides: Partial<HostLimits> = {}, data = n
   const limits = { ...HOST_LIMITS, ...overrides };
   const channel = new MessageChannel();
   const faults: string[] = [];
+  const hung: ModuleConnection[] = [];
   const traffic: TrafficRecord[] = [];
   const getProfile = async () => structuredClone(profile) as never;
   const connection = new ModuleConnection({
@@ -27,6 +28,10 @@ function connect(moduleId: string, overrides: Partial<HostLimits> = {}, data = n
     clock,
     flood: new FloodGuard(clock, limits.maxMessagesPerSecond),
     onFault: (reason) => faults.push(reason),
+    onHung: (hungConnection) => {
+      hung.push(hungConnection);
+      hungConnection.close();
+    },
     onTraffic: (record) => traffic.push(record),
   });
   open.push(channel.port1, channel.port2);
@@ -36,7 +41,7 @@ function connect(moduleId: string, overrides: Partial<HostLimits> = {}, data = n
     module.postMessage({ v: 1, k: 'req', id, m, p });
     return reply;
   };
-  return { clock, data, connection, module, call, faults, traffic };
+  return { clock, data, connection, module, call, faults, hung, traffic };
 }
 
 afterEach(() => {
@@ -141,16 +146,17 @@ describe('ModuleConnection', () => {
   });
 
   it('pings, and reports a module that stops answering as hung', async () => {
-    const { module, clock, faults } = connect('mod.a', { heartbeatMs: 100, missedHeartbeats: 3 });
+    const { module, clock, connection, hung } = connect('mod.a', { heartbeatMs: 100, missedHeartbeats: 3 });
     const ping = nextMessage(module);
     clock.advance(100);
     expect(await ping).toEqual({ k: 'ping', t: 1 });
     module.postMessage({ k: 'pong', t: 1 });
     await new Promise((resolve) => setTimeout(resolve, 5));
     clock.advance(300);
-    expect(faults).toEqual([]);
+    expect(hung).toHaveLength(0);
     clock.advance(200);
-    expect(faults).toEqual(['hung: 3 heartbeats unanswered']);
+    expect(hung).toHaveLength(1);
+    expect(hung[0]).toBe(connection);
   });
 
   it('tears down a flooding module after its per-second budget', async () => {

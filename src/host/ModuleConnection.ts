@@ -1,12 +1,4 @@
-import {
-  type BridgeError,
-  type BridgeEventName,
-  type BridgeRequest,
-  type HostMessage,
-  ModuleMessageSchema,
-  OverlayError,
-} from '../api/index.ts';
-import type { Clock } from './Clock.ts';
+import { type BridgeError, type BridgeEventName, type BridgeRequest, type Clock, createDeadlineSweeper, type DeadlineSweeper, type HostMessage, ModuleMessageSchema, OverlayError } from '../api/index.ts';
 import type { BridgeHandler } from './createBridgeMethods.ts';
 import type { FloodGuard } from './FloodGuard.ts';
 import type { HostLimits } from './HostLimits.ts';
@@ -24,10 +16,11 @@ export interface ModuleConnectionOptions {
   /** Called at most once, when the module floods; the connection is closed already. */
   onFault: (reason: string) => void;
   /**
-   * Called when the module missed its heartbeats; the owner closes it (and may
-   * close others that fell silent with it). Without it, a hung module is a fault.
+   * Called when the module missed its heartbeats. The owner decides, because
+   * modules that fell silent at the same time may share the hung one's process
+   * and must be closed with it.
    */
-  onHung?: (connection: ModuleConnection) => void;
+  onHung: (connection: ModuleConnection) => void;
   onTraffic?: (record: TrafficRecord) => void;
 }
 
@@ -45,14 +38,14 @@ export class ModuleConnection {
   private lastPongAt: number;
   private pingCount = 0;
   private heartbeat: unknown;
-  /** Calls being handled, oldest (soonest deadline) first; one timer serves them all. */
-  private readonly calls = new Map<number, { deadline: number; expire: () => void }>();
+  /** The deadlines of the calls being handled. */
+  private readonly deadlines: DeadlineSweeper<number>;
   private nextCall = 0;
-  private sweeper: unknown = null;
 
   constructor(options: ModuleConnectionOptions) {
     this.options = options;
     this.lastPongAt = options.clock.now();
+    this.deadlines = createDeadlineSweeper(options.clock);
     options.port.onmessage = (event: MessageEvent) => this.receive(event.data);
     this.scheduleHeartbeat();
   }
@@ -87,7 +80,7 @@ export class ModuleConnection {
     if (this.closed) return;
     this.closed = true;
     this.options.clock.clearTimeout(this.heartbeat);
-    this.options.clock.clearTimeout(this.sweeper);
+    this.deadlines.stop();
     this.options.port.onmessage = null;
     this.options.port.close();
   }
@@ -134,27 +127,13 @@ export class ModuleConnection {
       if (settled) return;
       settled = true;
       this.inFlight -= 1;
-      this.calls.delete(key);
+      this.deadlines.remove(key);
       answer(outcome);
     };
     const { callTimeoutMs } = this.options.limits;
     const expire = () => settle(failure('TIMEOUT', `${request.m} took longer than ${callTimeoutMs} ms`));
-    this.calls.set(key, { deadline: startedAt + callTimeoutMs, expire });
-    if (this.sweeper === null) this.sweeper = this.options.clock.setTimeout(() => this.sweep(), callTimeoutMs);
+    this.deadlines.add(key, startedAt + callTimeoutMs, expire);
     invoke(handler, this.options.moduleId, request.p).then(settle);
-  }
-
-  /** Times out the calls past their deadline; stays armed for the next one while any is open. */
-  private sweep(): void {
-    this.sweeper = null;
-    const now = this.options.clock.now();
-    for (const call of this.calls.values()) {
-      if (call.deadline > now) {
-        this.sweeper = this.options.clock.setTimeout(() => this.sweep(), call.deadline - now);
-        return;
-      }
-      call.expire();
-    }
   }
 
   private answer(request: BridgeRequest, startedAt: number, outcome: Outcome): void {
@@ -192,8 +171,7 @@ export class ModuleConnection {
 
   private beat(): void {
     if (this.isHung()) {
-      if (this.options.onHung) this.options.onHung(this);
-      else this.fault(`hung: ${this.options.limits.missedHeartbeats} heartbeats unanswered`);
+      this.options.onHung(this);
       if (this.closed) return;
     }
     this.pingCount += 1;

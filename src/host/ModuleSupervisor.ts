@@ -1,5 +1,4 @@
-import { BRIDGE_VERSION, type BridgeEventName, HelloSchema, type ModuleEntry, type Welcome } from '../api/index.ts';
-import type { Clock } from './Clock.ts';
+import { BRIDGE_VERSION, type BridgeEventName, type Clock, describeError, HelloSchema, type ModuleEntry, type Welcome } from '../api/index.ts';
 import type { BridgeHandler } from './createBridgeMethods.ts';
 import { FloodGuard } from './FloodGuard.ts';
 import type { HostLimits } from './HostLimits.ts';
@@ -80,7 +79,7 @@ export class ModuleSupervisor {
     try {
       this.frame = this.context.createFrame(this.entry, this.instance);
     } catch (error) {
-      this.fail(`the frame could not be created: ${error instanceof Error ? error.message : String(error)}`);
+      this.fail(`the frame could not be created: ${describeError(error)}`);
       return;
     }
     this.setPhase('connecting');

@@ -12,7 +12,7 @@ import {
   type Settings,
   settingValues,
 } from '../api/index.ts';
-import type { ModuleData } from '../client/ModuleData.ts';
+import type { ModuleData } from '../client/index.ts';
 import { decodeJsonValue } from './decodeJsonValue.ts';
 import { publicOnly } from './publicOnly.ts';
 

@@ -1,7 +1,7 @@
-import { isKind, type Kind, type ModuleContext, type ModuleEntry, type PublicProfile, type Welcome } from '../api/index.ts';
-import type { ModuleData } from '../client/ModuleData.ts';
+import { type Clock, isKind, type Kind, type ModuleContext, type ModuleEntry, type PublicProfile, type Welcome } from '../api/index.ts';
+import type { ModuleData } from '../client/index.ts';
 import { BridgeHub, type HostEventName } from './BridgeHub.ts';
-import { type Clock, monotonicClock } from './Clock.ts';
+import { monotonicClock } from './monotonicClock.ts';
 import { createFrameLayer } from './createFrameLayer.ts';
 import { type HostLimits, resolveHostLimits } from './HostLimits.ts';
 import type { FrameFactory } from './ModuleFrame.ts';

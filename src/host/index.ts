@@ -1,6 +1,6 @@
 export type { HostEventName } from './BridgeHub.ts';
 export { BridgeHub, type BridgeHubOptions } from './BridgeHub.ts';
-export { type Clock, monotonicClock, systemClock } from './Clock.ts';
+export { monotonicClock } from './monotonicClock.ts';
 export { createModuleHost, type ModuleHost, type ModuleHostOptions } from './createModuleHost.ts';
 export { createModuleIframe } from './createModuleIframe.ts';
 export { HOST_LIMITS, type HostLimits } from './HostLimits.ts';

@@ -1,5 +1,5 @@
 import type { StatusEvent } from '../api/index.ts';
-import type { SyncStatus } from '../client/ModuleData.ts';
+import type { SyncStatus } from '../client/index.ts';
 
 /**
  * The `status` event as module `moduleId` sees it: the queue's state, and only

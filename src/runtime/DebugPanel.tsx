@@ -1,5 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals';
-import type { SyncStatus } from '../client/ModuleData.ts';
+import type { SyncStatus } from '../client/index.ts';
 import type { OverlayModel } from './OverlayModel.ts';
 
 interface DebugPanelProps {

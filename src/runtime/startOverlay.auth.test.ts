@@ -4,7 +4,7 @@ import { OverlayError, type Profile } from '../api/index.ts';
 import type { ApiClient, ProfileCache, SyncStatus } from '../client/index.ts';
 import type { ModuleHost } from '../host/index.ts';
 import { FakeModuleData } from '../host/testing/FakeModuleData.ts';
-import { DEMO_PROFILE } from '../server/registry/demoSeed.ts';
+import { DEMO_PROFILE } from '../server/index.ts';
 import { OverlayModel } from './OverlayModel.ts';
 import type { OverlayServices } from './OverlayServices.ts';
 import type { OverlayParams } from './parseOverlayParams.ts';

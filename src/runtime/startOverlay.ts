@@ -1,5 +1,6 @@
 import { effect } from '@preact/signals-core';
 import {
+  describeError,
   type Kind,
   type ModuleEntry,
   OverlayError,
@@ -66,7 +67,7 @@ export async function startOverlay(
     stopSelection();
     stopStates();
     host.destroy();
-    model.fail('data', `the data layer could not start: ${error instanceof Error ? error.message : String(error)}`);
+    model.fail('data', `the data layer could not start: ${describeError(error)}`);
     return undefined;
   }
   model.phase.value = 'running';
@@ -134,7 +135,7 @@ async function firstProfile(client: ApiClient, params: OverlayParams, model: Ove
   } catch (error) {
     const cached = await lastSeen;
     if (cached && isUnreachable(error)) {
-      model.report('api', `API unreachable (${explain(error)}); showing the last profile seen, retrying`);
+      model.report('api', `API unreachable (${describeError(error)}); showing the last profile seen, retrying`);
       model.fromCache.value = true;
       model.profile.value = cached.profile;
       return cached;
@@ -148,8 +149,8 @@ function startFailure(error: unknown, params: OverlayParams): string {
   const code = error instanceof OverlayError ? error.code : 'INTERNAL';
   if (code === 'UNAUTHORIZED') return 'the token in the address is not valid: check the overlay URL';
   if (code === 'NOT_FOUND' && 'overlay' in params.auth) return 'unknown overlay id: check the overlay URL';
-  if (isUnreachable(error)) return `API unreachable at ${params.apiBase} (${explain(error)}) and no profile cached yet`;
-  return `cannot start: ${explain(error)}`;
+  if (isUnreachable(error)) return `API unreachable at ${params.apiBase} (${describeError(error)}) and no profile cached yet`;
+  return `cannot start: ${describeError(error)}`;
 }
 
 async function refreshProfile(
@@ -174,7 +175,7 @@ async function refreshProfile(
     host.emit('profile', profile);
     await cache.save(full, model.kind.peek()!);
   } catch (error) {
-    model.report('api', `cannot refresh the profile: ${explain(error)}`);
+    model.report('api', `cannot refresh the profile: ${describeError(error)}`);
   }
 }
 
@@ -194,11 +195,6 @@ function showModules(host: ModuleHost, model: OverlayModel, kind: Kind, registry
 
 function isUnreachable(error: unknown): boolean {
   return error instanceof OverlayError ? error.code === 'UNAVAILABLE' || error.code === 'TIMEOUT' : error instanceof TypeError;
-}
-
-function explain(error: unknown): string {
-  if (error instanceof OverlayError) return `${error.code}: ${error.message}`;
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** What modules started before the local database opened are told: nothing pending that the page knows of yet. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ModuleMessageSchema, OverlayError } from '../api/index.ts';
 import { ManualClock } from '../client/testing/ManualClock.ts';
 import { BridgeClient } from './BridgeClient.ts';
-import type { SdkPort } from './SdkTimers.ts';
+import type { SdkPort } from './SdkPort.ts';
 
 /** The module's end of a port, with the host's end played by the test. */
 function fakePort() {

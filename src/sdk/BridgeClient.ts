@@ -1,5 +1,7 @@
 import { isErrorCode, OverlayError } from '../api/OverlayError.ts';
-import type { SdkPort, SdkTimers } from './SdkTimers.ts';
+import type { Clock } from '../api/Clock.ts';
+import { createDeadlineSweeper, type DeadlineSweeper } from '../api/createDeadlineSweeper.ts';
+import type { SdkPort } from './SdkPort.ts';
 
 interface Call {
   id: number;
@@ -7,14 +9,13 @@ interface Call {
   p: unknown;
   resolve: (value: unknown) => void;
   reject: (error: OverlayError) => void;
-  deadline: number;
   settled: boolean;
 }
 
 type Listener = (data: unknown) => void;
 
 export interface BridgeClientOptions {
-  timers: SdkTimers;
+  timers: Clock;
   /** @default 15000 */
   timeoutMs?: number;
   /** Calls sent and not yet answered; later calls wait in order. @default 64 */
@@ -32,12 +33,10 @@ export class BridgeClient {
   private readonly queue: Call[] = [];
   /** Sent and unanswered; a call that timed out keeps its slot until the host answers. */
   private readonly inFlight = new Map<number, Call>();
-  /** Every unsettled call, oldest (so soonest deadline) first. */
-  private readonly unsettled = new Map<number, Call>();
-  /** One timer for the soonest deadline, instead of one per call: a round trip stays cheap. */
-  private sweeper: unknown = null;
+  /** The deadlines of every unsettled call, queued or sent. */
+  private readonly deadlines: DeadlineSweeper<number>;
   private readonly listeners = new Map<string, Set<Listener>>();
-  private readonly timers: SdkTimers;
+  private readonly timers: Clock;
   private readonly timeoutMs: number;
   private readonly maxInFlight: number;
 
@@ -45,6 +44,7 @@ export class BridgeClient {
     this.timers = options.timers;
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.maxInFlight = options.maxInFlight ?? 64;
+    this.deadlines = createDeadlineSweeper(options.timers);
   }
 
   /** Starts talking on `port` (after the welcome); queued calls go out. */
@@ -57,9 +57,8 @@ export class BridgeClient {
   /** Calls method `m`; rejects with OverlayError (TIMEOUT after the deadline). */
   call(m: string, p: unknown): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      const call: Call = { id: this.nextId++, m, p, resolve, reject, deadline: this.timers.now() + this.timeoutMs, settled: false };
-      this.unsettled.set(call.id, call);
-      if (this.sweeper === null) this.sweeper = this.timers.setTimeout(() => this.sweep(), this.timeoutMs);
+      const call: Call = { id: this.nextId++, m, p, resolve, reject, settled: false };
+      this.deadlines.add(call.id, this.timers.now() + this.timeoutMs, () => this.expire(call));
       this.queue.push(call);
       this.pump();
     });
@@ -88,19 +87,6 @@ export class BridgeClient {
     }
   }
 
-  /** Expires the calls past their deadline; stays armed for the next one while any is unsettled. */
-  private sweep(): void {
-    this.sweeper = null;
-    const now = this.timers.now();
-    for (const call of this.unsettled.values()) {
-      if (call.deadline > now) {
-        this.sweeper = this.timers.setTimeout(() => this.sweep(), call.deadline - now);
-        return;
-      }
-      this.expire(call);
-    }
-  }
-
   private expire(call: Call): void {
     const queued = this.queue.indexOf(call);
     if (queued !== -1) this.queue.splice(queued, 1);
@@ -110,7 +96,7 @@ export class BridgeClient {
   private settle(call: Call, error: OverlayError | null, value?: unknown): void {
     if (call.settled) return;
     call.settled = true;
-    this.unsettled.delete(call.id);
+    this.deadlines.remove(call.id);
     if (error) call.reject(error);
     else call.resolve(value);
   }

@@ -7,12 +7,7 @@ import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HelloSchema } from '../api/index.ts';
-import { createBridgeMethods } from '../host/createBridgeMethods.ts';
-import { FloodGuard } from '../host/FloodGuard.ts';
-import { HOST_LIMITS } from '../host/HostLimits.ts';
-import { ModuleConnection } from '../host/ModuleConnection.ts';
-import { FakeModuleData } from '../host/testing/FakeModuleData.ts';
-import { ManualClock } from '../client/testing/ManualClock.ts';
+import { hostConnection } from '../host/testing/hostConnection.ts';
 import { bundleSdk, type SdkFiles } from './bundleSdk.ts';
 import type { OverlayApi } from './overlay.d.ts';
 
@@ -57,17 +52,7 @@ describe('bundleSdk', () => {
     expect(HelloSchema.parse(frame.hellos[0])).toMatchObject({ instance: 'abc123' });
 
     const channel = new MessageChannel();
-    const clock = new ManualClock(0);
-    const data = new FakeModuleData();
-    const connection = new ModuleConnection({
-      port: channel.port1,
-      moduleId: 'de.example.counter',
-      methods: createBridgeMethods({ data, kind: 'tool', getProfile: async () => ({}) as never, valueBytes: 65536, context: 'overlay', settingsOf: () => undefined }),
-      limits: HOST_LIMITS,
-      clock,
-      flood: new FloodGuard(clock, 1000),
-      onFault: () => {},
-    });
+    const connection = hostConnection({ port: channel.port1, moduleId: 'de.example.counter' });
     const welcome = { v: 1, k: 'welcome', instance: 'abc123', heartbeatMs: 5000 };
     for (const listener of frame.listeners) listener({ source: frame.parent, data: welcome, ports: [channel.port2] });
     expect(await overlay.ready).toEqual({ id: 'de.example.counter', kind: 'tool', profile: {}, context: 'overlay' });

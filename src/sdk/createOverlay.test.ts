@@ -1,10 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HelloSchema, type ModuleContext, SettingsSchema } from '../api/index.ts';
-import { createBridgeMethods } from '../host/createBridgeMethods.ts';
-import { FloodGuard } from '../host/FloodGuard.ts';
-import { HOST_LIMITS } from '../host/HostLimits.ts';
-import { ModuleConnection } from '../host/ModuleConnection.ts';
 import { FakeModuleData } from '../host/testing/FakeModuleData.ts';
+import { hostConnection } from '../host/testing/hostConnection.ts';
 import { ManualClock } from '../client/testing/ManualClock.ts';
 import { createOverlay } from './createOverlay.ts';
 
@@ -39,22 +36,14 @@ function page(instance: string | null = 'inst-1') {
 /** Welcomes the page and runs a real host connection for module `mod.a` on the other end. */
 function welcome(target: ReturnType<typeof page>, data = new FakeModuleData(), context: ModuleContext = 'overlay') {
   const channel = new MessageChannel();
-  const clock = new ManualClock(0);
-  const connection = new ModuleConnection({
+  const profile = { user: { userName: 'ana' }, streamdeck: { token: 'secret' } } as never;
+  const connection = hostConnection({
     port: channel.port1,
     moduleId: 'mod.a',
-    methods: createBridgeMethods({
-      data,
-      kind: 'tool',
-      getProfile: async () => ({ user: { userName: 'ana' }, streamdeck: { token: 'secret' } }) as never,
-      valueBytes: HOST_LIMITS.valueBytes,
-      context,
-      settingsOf: (id) => (id === 'mod.a' ? SETTINGS : undefined),
-    }),
-    limits: HOST_LIMITS,
-    clock,
-    flood: new FloodGuard(clock, 1000),
-    onFault: () => {},
+    data,
+    profile,
+    context,
+    settingsOf: (id) => (id === 'mod.a' ? SETTINGS : undefined),
   });
   cleanup.push(() => connection.close(), () => channel.port2.close());
   target.post(target.parent, { v: 1, k: 'welcome', instance: 'inst-1', heartbeatMs: 5000 }, [channel.port2]);

@@ -5,7 +5,7 @@ import { BridgeClient } from './BridgeClient.ts';
 import { encodeJson } from './encodeJson.ts';
 import type { Json, OverlayApi, PublicProfile, ReadyInfo } from './overlay.d.ts';
 import { type HelloWindows, sayHello } from './sayHello.ts';
-import type { SdkTimers } from './SdkTimers.ts';
+import type { Clock } from '../api/Clock.ts';
 
 // Imports from src/api name single files, not its door: the door pulls in zod,
 // and the SDK must stay a few KB.
@@ -13,7 +13,7 @@ import type { SdkTimers } from './SdkTimers.ts';
 export interface OverlayOptions extends HelloWindows {
   /** The frame's instance id from `#instance=`; null when not hosted (no hello is sent). */
   instance: string | null;
-  timers: SdkTimers;
+  timers: Clock;
   /** For the session id. @default Math.random */
   random?: () => number;
   /** @default 15000 */

@@ -1,4 +1,5 @@
-import type { SdkPort, SdkTimers } from './SdkTimers.ts';
+import type { Clock } from '../api/Clock.ts';
+import type { SdkPort } from './SdkPort.ts';
 
 /** Where the SDK says hello (the parent window) and where the welcome arrives (its own window). */
 export interface HelloWindows {
@@ -13,7 +14,7 @@ export interface HelloOptions extends HelloWindows {
   instance: string;
   /** Random per page load: the host ignores repeats of a session it welcomed. */
   session: string;
-  timers: SdkTimers;
+  timers: Clock;
 }
 
 /**

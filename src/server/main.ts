@@ -4,7 +4,7 @@ import { DEMO_SEED, loadSeedFile, type Seed, SeedError } from './registry/index.
 import { type RunningApiServer, startApiServer } from './startApiServer.ts';
 import { redactStoreUrl } from './store/index.ts';
 
-/** `npm run api -- --port P --seed FILE --store URL`: see USAGE and the README. */
+/** `npm run api -- --port P --seed FILE --store URL`: see USAGE and docs/server.md. */
 async function main(argv: string[]): Promise<void> {
   const options = parseOrExit(argv);
   const seed = await loadSeedOrExit(options.seedPath);

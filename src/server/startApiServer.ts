@@ -1,9 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { type ApiLimits, createApiApp, resolveLimits } from './http/index.ts';
-import { databaseLane } from './http/databaseLane.ts';
-import { answerClientError, answerRequestError } from './http/malformedRequests.ts';
+import { answerClientError, answerRequestError, type ApiLimits, createApiApp, databaseLane, resolveLimits } from './http/index.ts';
 import { createLiveEndpoint, type LiveChangesOptions, type LiveChanges, type LiveEndpoint, type LiveOptions, openLiveChanges, resolveLiveOptions, serveUpgradeAsRequest } from './live/index.ts';
 import { createMemoryRegistry, createRedisRegistry, DEMO_SEED, parseSeed, type Registry, type Seed } from './registry/index.ts';
 import { type DataStore, isRedisStore, openStore, type StoreSpec } from './store/index.ts';
@@ -13,8 +11,12 @@ export interface StartApiServerOptions {
   port?: number;
   /** Interface to listen on. @default '127.0.0.1' */
   host?: string;
-  /** Users and tokens; validated like a seed file. Ignored when `registry` is given. @default DEMO_SEED */
-  seed?: Seed | unknown;
+  /**
+   * Users and tokens as a seed file holds them: any value, because it is
+   * parsed and validated here like a seed file (a bad one throws SeedError).
+   * Ignored when `registry` is given. @default DEMO_SEED
+   */
+  seed?: unknown;
   /** A registry to use instead of one built from `seed`. */
   registry?: Registry;
   /**
@@ -79,9 +81,11 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits, onInternalError, live: liveOptions !== undefined });
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
   const viaApp = getRequestListener(app.fetch, { errorHandler });
-  // The API alone: its database routes skip the fetch adapter (the same handlers, measured in `npm run bench -- server`).
+  // Served alone, the API answers its two database routes on Node's server itself, because the fetch
+  // adapter's work was about half of each request's time (`npm run bench -- server`); the handlers are the same.
   const lane = options.wrap ? undefined : databaseLane({ registry, store, limits, onInternalError });
-  // Without Host, the adapter raises a RequestError we answer as JSON; Node's own check would send an empty 400.
+  // Node's own Host check is off because it answers an empty 400; without it, a request with no Host
+  // reaches the adapter, whose RequestError we answer as JSON like every other error.
   const listener = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     if (!lane?.(incoming, outgoing)) void viaApp(incoming, outgoing);
   };

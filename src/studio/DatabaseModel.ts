@@ -1,8 +1,7 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
-import type { Json } from '../api/index.ts';
+import { describeError, type Json } from '../api/index.ts';
 import type { DataChange, SyncStatus } from '../client/index.ts';
 import type { DevEntry } from './createDevApi.ts';
-import { describeError } from './describeError.ts';
 
 /** The module id the studio writes as: modules hear its edits as a `change` from "studio". */
 export const STUDIO_WRITER = 'studio';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleProfile } from '../client/testing/sampleProfile.ts';
+import { sampleProfile } from '../api/testing/sampleProfile.ts';
 import { ProfileEditorModel } from './ProfileEditorModel.ts';
 
 describe('ProfileEditorModel', () => {

@@ -1,6 +1,5 @@
 import { signal } from '@preact/signals';
-import { type Kind, type Profile, selectedModules } from '../api/index.ts';
-import { describeError } from './describeError.ts';
+import { describeError, type Kind, type Profile, selectedModules } from '../api/index.ts';
 
 /** Saves a profile and makes the stage's modules see it (PUT /dev/profile, then a profile refresh). */
 export type SaveProfile = (profile: Profile) => Promise<void>;

@@ -2,7 +2,7 @@ import { type Signal, signal } from '@preact/signals';
 import type { ModuleEntry } from '../api/index.ts';
 import type { SyncStatus } from '../client/index.ts';
 import type { ModuleHost } from '../host/index.ts';
-import { OverlayModel } from '../runtime/OverlayModel.ts';
+import { OverlayModel } from '../runtime/index.ts';
 import { DatabaseModel } from './DatabaseModel.ts';
 import { ModuleListModel } from './ModuleListModel.ts';
 import { NetworkModel } from './NetworkModel.ts';

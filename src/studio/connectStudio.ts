@@ -1,11 +1,9 @@
 import { effect, untracked } from '@preact/signals';
+import { describeError } from '../api/index.ts';
 import type { ModuleHost } from '../host/index.ts';
-import { createOverlayServices } from '../runtime/createOverlayServices.ts';
-import type { OverlayParams } from '../runtime/parseOverlayParams.ts';
-import { type OverlayController, startOverlay } from '../runtime/startOverlay.ts';
+import { createOverlayServices, type OverlayController, type OverlayParams, startOverlay } from '../runtime/index.ts';
 import { createDevApi, type DevApi } from './createDevApi.ts';
 import { STUDIO_WRITER } from './DatabaseModel.ts';
-import { describeError } from './describeError.ts';
 import type { StudioModel } from './StudioModel.ts';
 
 /** How often the inspector re-reads the server besides change events. @default 2 s */

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { codeForStatus, type Json, type Kind, OverlayError, type Profile, ProfileSchema } from '../api/index.ts';
 import { createApiClient } from '../client/index.ts';
-import { obtainToken } from '../runtime/obtainToken.ts';
-import type { OverlayAuth } from '../runtime/parseOverlayParams.ts';
+import { obtainToken, type OverlayAuth } from '../runtime/index.ts';
 
 /** `GET /dev/database`: every stored value of one user and kind. */
 export const DevDatabaseSchema = z.object({

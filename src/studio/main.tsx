@@ -2,15 +2,14 @@ import './studio.css';
 import { signal } from '@preact/signals';
 import { createRef, render } from 'preact';
 import { modules } from 'virtual:overlay-modules';
-import type { ModuleEntry } from '../api/index.ts';
-import { parseOverlayParams } from '../runtime/parseOverlayParams.ts';
+import { describeError, type ModuleEntry } from '../api/index.ts';
+import { parseOverlayParams } from '../runtime/index.ts';
 import { connectStudio } from './connectStudio.ts';
-import { describeError } from './describeError.ts';
 import { StudioApp } from './StudioApp.tsx';
 import { StudioModel } from './StudioModel.ts';
 
 /** Renders the studio into `#app` and, given an overlay address, runs that overlay on its stage. */
-export function bootStudio(): void {
+function bootStudio(): void {
   document.title = 'Overlay studio';
   document.body.classList.add('studio-page');
   const parsed = parseOverlayParams(location.href, `${location.origin}/api`);
@@ -33,3 +32,5 @@ export function bootStudio(): void {
     import.meta.hot.on('overlay:module-changed', ({ id }) => studio.reload(id));
   }
 }
+
+bootStudio();

@@ -1,4 +1,4 @@
-import type { ModuleEntry } from '../api/manifest.ts';
+import type { ModuleEntry } from '../api/index.ts';
 
 /** A module folder that was skipped, and why; `path` is relative to the Vite root. */
 export interface ModuleProblem {

@@ -3,4 +3,6 @@ export type { ModuleProblem, ModuleRegistry } from './ModuleRegistry.ts';
 export type { OverlayModulesOptions, SdkFiles } from './options.ts';
 export { overlayModules } from './overlayModules.ts';
 export { VIRTUAL_MODULE_ID } from './virtualModule.ts';
-export { PAGE_ROUTES, pageEntry, pageRoutes } from './pageRoutes.ts';
+export { readModuleFolder } from './readModuleFolder.ts';
+export { overlayPages } from './overlayPages.ts';
+export { PAGES, pageEntry, pageInputs } from './pages.ts';

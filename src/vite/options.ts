@@ -60,6 +60,6 @@ export function resolveModuleDirs(root: string, options: ResolvedOptions): strin
 
 // Loaded on first use: esbuild stays out of configs that never serve the SDK.
 async function defaultBundleSdk(): Promise<SdkFiles> {
-  const { bundleSdk } = await import('../sdk/bundleSdk.ts');
+  const { bundleSdk } = await import('../sdk/index.ts');
   return bundleSdk();
 }

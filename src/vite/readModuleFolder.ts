@@ -1,8 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describeSchemaIssue } from '../api/describeSchemaIssue.ts';
-import { type ModuleEntry, ModuleManifestSchema } from '../api/manifest.ts';
-import { isModuleId } from '../api/resolveKey.ts';
+import { describeSchemaIssue, isModuleId, type ModuleEntry, ModuleManifestSchema } from '../api/index.ts';
 import { type DiscoveredModule, moduleUrl, panelUrl } from './ModuleRegistry.ts';
 
 /** A module folder read: the module, or the reason it is skipped. */

@@ -15,7 +15,7 @@ interface ManifestChunk {
  * `vite build` exactly as `npm run build` ships it, into a temp folder; sizes
  * gzipped (zlib's default level, as servers use). The page counts its entry
  * chunk, its CSS and every chunk it imports statically, not the chunks it
- * loads on demand (the studio, the debug panel).
+ * loads on demand (the debug panel); the studio is a page of its own.
  */
 const bundleSize: Figure = {
   name: 'bundle',

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { bundleSdk } from '../../sdk/bundleSdk.ts';
+import { bundleSdk } from '../../sdk/index.ts';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 

@@ -6,7 +6,7 @@ import { connect, WindowMessenger } from 'penpal';
 import type { Json } from '../../api/index.ts';
 import { type ApiClient, createApiClient, createModuleData, createWriteQueue, openLocalStore, type SyncStatus, type WriteQueue } from '../../client/index.ts';
 import { createModuleHost, type ModuleHost } from '../../host/index.ts';
-import { isolateModuleSites } from '../../runtime/isolateModuleSites.ts';
+import { isolateModuleSites } from '../../runtime/index.ts';
 import { answerRawPort } from './answerRawPort.ts';
 import { type HarnessApi, type HarnessSetup, type LocalOp, MEMORY_KEY, SAMPLE_VALUE } from './HarnessApi.ts';
 import { plainPatches } from './plainPatches.ts';

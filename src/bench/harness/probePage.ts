@@ -2,7 +2,7 @@
 // after /sdk.js): the loops run here, inside the sandboxed module frame, and
 // are timed with its own clock, so no Playwright round trip is counted.
 import { CallOptions, connect, type RemoteProxy, WindowMessenger } from 'penpal';
-import type { OverlayApi } from '../../sdk/overlay.d.ts';
+import type { OverlayApi } from '../../sdk/index.ts';
 import { type ProbeApi, RAW_PORT_HELLO, type RawMode, SAMPLE_VALUE } from './HarnessApi.ts';
 
 type PenpalHost = { get(key: string): Promise<unknown> };

@@ -2,7 +2,7 @@ import { startRedisServer, type TestRedisServer } from '../../server/testing/red
 
 /**
  * Runs `use` with a private `redis-server` (loopback port, temp dir, AOF with
- * `appendfsync always`: the README's recommended setting, the counterpart of
+ * `appendfsync always`: the setting docs/deploying.md recommends, the counterpart of
  * sqlite's `synchronous=FULL`), and stops it and removes its folder afterwards,
  * whether `use` succeeded or not.
  */

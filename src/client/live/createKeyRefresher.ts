@@ -1,5 +1,5 @@
 import type { Json } from '../../api/index.ts';
-import type { ApiClient } from '../createApiClient.ts';
+import type { ApiClient } from '../http/index.ts';
 
 export interface KeyTarget {
   moduleId: string;

@@ -1,7 +1,6 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
-import { type Json, type LiveAuth, LiveServerMessageSchema } from '../../api/index.ts';
-import { type BackoffOptions, backoffDelay } from '../backoffDelay.ts';
-import { type Clock, systemClock } from '../Clock.ts';
+import { type Clock, type Json, type LiveAuth, LiveServerMessageSchema, systemClock } from '../../api/index.ts';
+import { type BackoffOptions, backoffDelay } from '../retry/index.ts';
 import { liveAddress, type LiveSocket, type OpenSocket, openWebSocket, type ProbeEndpoint, probeWithFetch } from './LiveSocket.ts';
 
 /** `live`: changes arrive as they happen; `polling`: the API has no endpoint, keys are re-read; `connecting`: neither yet. */

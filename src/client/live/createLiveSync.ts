@@ -1,8 +1,7 @@
 import { effect, type ReadonlySignal, type Signal, signal } from '@preact/signals-core';
-import type { Json } from '../../api/index.ts';
-import type { Clock } from '../Clock.ts';
-import type { ApiClient } from '../createApiClient.ts';
-import type { DataChange } from '../ModuleData.ts';
+import type { Clock, Json } from '../../api/index.ts';
+import type { ApiClient } from '../http/index.ts';
+import type { DataChange } from '../moduleData/index.ts';
 import { createKeyRefresher, type KeyTarget } from './createKeyRefresher.ts';
 import { createLiveConnection, type LiveChange, type LiveConnection, type LiveConnectionOptions, type LiveState } from './createLiveConnection.ts';
 import { type AcceptedWrite, createLiveMerge } from './createLiveMerge.ts';

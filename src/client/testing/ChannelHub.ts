@@ -1,4 +1,4 @@
-import type { ChannelLike } from '../createQueueChannel.ts';
+import type { ChannelLike } from '../tabs/index.ts';
 
 /** BroadcastChannels between the "tabs" of a test: delivered to the others, cloned, asynchronously. */
 export class ChannelHub {

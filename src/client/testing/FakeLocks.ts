@@ -1,4 +1,4 @@
-import type { LockRequester } from '../FlusherLock.ts';
+import type { LockRequester } from '../tabs/index.ts';
 
 interface Waiter {
   callback: () => Promise<void>;

@@ -1,4 +1,4 @@
-import type { LiveSocket } from '../live/LiveSocket.ts';
+import type { LiveSocket } from '../live/index.ts';
 
 /** A socket of a test: records what the page sent; the test plays the server. */
 export class FakeSocket implements LiveSocket {

@@ -1,4 +1,4 @@
-import type { Clock } from '../Clock.ts';
+import type { Clock } from '../../api/index.ts';
 
 interface Timer {
   at: number;

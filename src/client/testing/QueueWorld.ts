@@ -1,11 +1,8 @@
 import type { UseStore } from 'idb-keyval';
-import { createDurableStore } from '../createDurableStore.ts';
-import { type ApiClient, createApiClient } from '../createApiClient.ts';
-import { createModuleData } from '../createModuleData.ts';
-import { createWriteQueue } from '../createWriteQueue.ts';
-import type { ModuleData } from '../ModuleData.ts';
-import { type LocalStore, openLocalStore } from '../openLocalStore.ts';
-import type { WriteQueue, WriteQueueOptions } from '../WriteQueue.ts';
+import { createDurableStore, type LocalStore, openLocalStore } from '../storage/index.ts';
+import { type ApiClient, createApiClient } from '../http/index.ts';
+import { createModuleData, type ModuleData } from '../moduleData/index.ts';
+import { createWriteQueue, type WriteQueue, type WriteQueueOptions } from '../queue/index.ts';
 import { ChannelHub } from './ChannelHub.ts';
 import { FakeLocks } from './FakeLocks.ts';
 import { FakeServer } from './FakeServer.ts';
@@ -62,6 +59,13 @@ export class QueueWorld {
     });
     const tab = { client, store, queue, data: createModuleData({ queue }) };
     this.tabs.push(tab);
+    return tab;
+  }
+
+  /** A tab whose queue has started: loaded, and competing for the flusher role. */
+  async startedTab(options: TabOptions = {}): Promise<Tab> {
+    const tab = this.tab(options);
+    await tab.queue.start();
     return tab;
   }
 

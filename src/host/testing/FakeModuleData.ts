@@ -1,5 +1,5 @@
 import { type Json, resolveKey } from '../../api/index.ts';
-import type { DataChange, ModuleData, SyncStatus } from '../../client/ModuleData.ts';
+import type { DataChange, ModuleData, SyncStatus } from '../../client/index.ts';
 
 /** An in-memory ModuleData for tests; `hang` makes every call wait forever. */
 export class FakeModuleData implements ModuleData {

@@ -1,6 +1,6 @@
 import { LIMITS } from '../../api/index.ts';
 
-/** Size limits of the API; each is configurable and documented in the README. */
+/** Size limits of the API; each is configurable and documented in docs/server.md, Limits. */
 export interface ApiLimits {
   /** UTF-8 bytes of `JSON.stringify(value)` allowed for one stored value. @default 65536 */
   maxValueBytes: number;

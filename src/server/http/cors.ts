@@ -1,6 +1,6 @@
 /**
  * Auth is a bearer header, never a cookie, so any origin may call: the overlay
- * page and the API may sit on different origins (api-contract.md, "Cross-origin use").
+ * page and the API may sit on different origins (docs/server.md, CORS).
  */
 export const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',

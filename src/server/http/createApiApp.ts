@@ -2,14 +2,14 @@ import { Hono } from 'hono';
 import { LIVE_PATH } from '../../api/index.ts';
 import type { Registry } from '../registry/index.ts';
 import type { DataStore } from '../store/index.ts';
-import { exchangeOverlayId, readProfile, validateToken } from './accountRoutes.ts';
+import { exchangeOverlayId, readProfile, validateToken } from './account/accountRoutes.ts';
 import { answerResponse } from './Answer.ts';
-import { ApiError, errorResponse } from './ApiError.ts';
+import { HttpError, errorResponse } from './HttpError.ts';
 import { fromWebRequest } from './ApiRequest.ts';
 import { type ApiLimits, resolveLimits } from './ApiLimits.ts';
 import { withCors } from './cors.ts';
-import { readEntry, writeEntry } from './databaseRoutes.ts';
-import { devRouteGuard } from './devRoutes.ts';
+import { readEntry, writeEntry } from './database/databaseRoutes.ts';
+import { devRouteGuard } from './dev/devRoutes.ts';
 import { type Route, routeGuard } from './routeTable.ts';
 import { toErrorResponse } from './toErrorResponse.ts';
 
@@ -55,12 +55,12 @@ export function createApiApp({ registry, store, limits, onInternalError = consol
     app.on(method, path, async (c) => answerResponse(await handler(fromWebRequest(c.req.raw, c.env))));
   }
   // Unreachable behind routeGuard; kept so that no path can answer Hono's plain-text 404.
-  app.notFound(() => withCors(errorResponse(new ApiError(404, 'Not found'))));
+  app.notFound(() => withCors(errorResponse(new HttpError(404, 'Not found'))));
   app.onError((error) => toErrorResponse(error, onInternalError));
   return app;
 }
 
 /** A plain GET of the live endpoint: it speaks WebSocket only (RFC 9110: a 426 names the protocol in `Upgrade`). */
 async function upgradeRequired(): Promise<never> {
-  throw new ApiError(426, `Upgrade required - ${LIVE_PATH} is a WebSocket endpoint: open it with a WebSocket client`, { Upgrade: 'websocket' });
+  throw new HttpError(426, `Upgrade required - ${LIVE_PATH} is a WebSocket endpoint: open it with a WebSocket client`, { Upgrade: 'websocket' });
 }

@@ -1,5 +1,7 @@
-export { ApiError, errorResponse, jsonResponse } from './ApiError.ts';
+export { HttpError, errorResponse, jsonResponse } from './HttpError.ts';
 export { type ApiLimits, DEFAULT_LIMITS, resolveLimits } from './ApiLimits.ts';
-export { bearerToken } from './authenticate.ts';
+export { bearerToken } from './auth/authenticate.ts';
 export { CORS_HEADERS, PREFLIGHT_HEADERS, withCors } from './cors.ts';
 export { type ApiAppOptions, createApiApp } from './createApiApp.ts';
+export { databaseLane } from './database/databaseLane.ts';
+export { answerClientError, answerRequestError } from './malformedRequests.ts';

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { RequestError } from '@hono/node-server';
-import { ApiError, errorResponse } from './ApiError.ts';
+import { HttpError, errorResponse } from './HttpError.ts';
 import { CORS_HEADERS, withCors } from './cors.ts';
 
 /**
@@ -10,10 +10,10 @@ import { CORS_HEADERS, withCors } from './cors.ts';
  */
 export function answerRequestError(error: unknown, onInternalError: (error: unknown) => void): Response {
   if (error instanceof RequestError) {
-    return withCors(errorResponse(new ApiError(400, `Bad request - ${error.message}`)));
+    return withCors(errorResponse(new HttpError(400, `Bad request - ${error.message}`)));
   }
   onInternalError(error);
-  return withCors(errorResponse(new ApiError(500, 'Internal server error')));
+  return withCors(errorResponse(new HttpError(500, 'Internal server error')));
 }
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };

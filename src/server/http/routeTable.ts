@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Answer } from './Answer.ts';
-import { ApiError } from './ApiError.ts';
+import { HttpError } from './HttpError.ts';
 import type { ApiRequest } from './ApiRequest.ts';
 import { corsResponse, PREFLIGHT_HEADERS } from './cors.ts';
 
@@ -14,7 +14,7 @@ export interface Route {
 }
 
 /**
- * The first two checks of the contract's order, before any handler: unknown path
+ * The first two checks of the documented order (docs/server.md, Errors), before any handler: unknown path
  * (404), then wrong method (405 with `Allow`, which always lists OPTIONS). HEAD is
  * not served (Hono would answer it as GET). OPTIONS on a known path is the preflight.
  */
@@ -24,12 +24,12 @@ export function routeGuard(routes: readonly Route[]): MiddlewareHandler {
   return async (c, next) => {
     const path = new URL(c.req.url).pathname;
     const methods = allowed.get(path);
-    if (!methods) throw new ApiError(404, `Not found - no endpoint at ${JSON.stringify(path.slice(0, 200))}`);
+    if (!methods) throw new HttpError(404, `Not found - no endpoint at ${JSON.stringify(path.slice(0, 200))}`);
     const method = c.req.raw.method;
     if (method === 'OPTIONS') return corsResponse(null, 204, PREFLIGHT_HEADERS);
     if (!methods.includes(method)) {
       const allow = [...methods, 'OPTIONS'].join(', ');
-      throw new ApiError(405, `Method not allowed - ${method} is not served on ${path}; allowed: ${allow}`, { Allow: allow });
+      throw new HttpError(405, `Method not allowed - ${method} is not served on ${path}; allowed: ${allow}`, { Allow: allow });
     }
     await next();
   };

@@ -1,24 +1,24 @@
 import { StoreUnavailableError } from '../store/index.ts';
 import { type Answer, answerResponse } from './Answer.ts';
-import { ApiError, errorAnswer } from './ApiError.ts';
+import { HttpError, errorAnswer } from './HttpError.ts';
 
 /**
- * Maps anything thrown while answering to `{code, message}`: ApiError as given,
+ * Maps anything thrown while answering to `{code, message}`: HttpError as given,
  * an unavailable store to 503 with Retry-After, anything else to a bare 500
  * (reported through `onInternalError`, never shown to the client).
  */
 export function toErrorAnswer(error: unknown, onInternalError: (error: unknown) => void): Answer {
-  if (error instanceof ApiError) return errorAnswer(error);
+  if (error instanceof HttpError) return errorAnswer(error);
   if (error instanceof StoreUnavailableError) {
     const retryAfter = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
     return errorAnswer(
-      new ApiError(503, `Service unavailable - the data store cannot be reached; retry after ${retryAfter} s`, {
+      new HttpError(503, `Service unavailable - the data store cannot be reached; retry after ${retryAfter} s`, {
         'Retry-After': retryAfter,
       }),
     );
   }
   onInternalError(error);
-  return errorAnswer(new ApiError(500, 'Internal server error'));
+  return errorAnswer(new HttpError(500, 'Internal server error'));
 }
 
 /** `toErrorAnswer` as a web Response. */

@@ -7,7 +7,7 @@ import { indexSeed } from './seedIndex.ts';
 export interface MemoryRegistryOptions {
   /** Lifetime of an exchanged overlay token. @default 24 hours */
   tokenTtlMs?: number;
-  /** Exchanged tokens kept at most, the oldest dropped first: the exchange needs no auth, so memory must be bounded. @default 100_000 */
+  /** Exchanged tokens kept at most, the oldest dropped first, because anyone may call the exchange (it needs no token). @default 100_000 */
   maxIssuedTokens?: number;
   /** Current time in ms since the epoch. @default Date.now */
   clock?: () => number;

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Profile } from '../../api/index.ts';
-import { StoreUnavailableError, waitForRedis } from '../store/index.ts';
-import { guardRedis } from '../store/redisUnavailable.ts';
+import { guardRedis, StoreUnavailableError, waitForRedis } from '../store/index.ts';
 
 /** Hash `registry:profile:<userId>`: `profile` (JSON text) and `seed` (fingerprint of the seeded profile). */
 export const profileKey = (userId: string) => `registry:profile:${userId}`;

@@ -1,6 +1,6 @@
 import type { Kind } from '../../api/index.ts';
 
-/** Where one value lives: spec 2.1 plus the contract's per-user, per-kind separation. */
+/** Where one value lives: a module's key, kept apart per user and per overlay kind (docs/server.md, Keys). */
 export interface DataAddress {
   userId: string;
   kind: Kind;
@@ -17,7 +17,7 @@ export interface StoredEntry {
 }
 
 /**
- * The one interface every store implements (memory, sqlite, later redis).
+ * The one interface every store implements (memory, sqlite, redis).
  * Values travel as JSON text: the server measures and validates a value once,
  * and the stores never parse it.
  */

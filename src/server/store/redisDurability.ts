@@ -19,9 +19,9 @@ export async function warnAboutDurability(redis: Redis, where: string, log: (lin
   const appendonly = settings.get('appendonly');
   const appendfsync = settings.get('appendfsync');
   if (appendonly === 'no') {
-    log(`Warning: Redis at ${where} runs without AOF (appendonly no): a 200 does not survive a restart of Redis; see the README, Deploying`);
+    log(`Warning: Redis at ${where} runs without AOF (appendonly no): a 200 does not survive a restart of Redis; see docs/deploying.md`);
   } else if (appendonly === 'yes' && appendfsync !== 'always') {
     const window = appendfsync === 'no' ? '~30 s' : '1-2 s';
-    log(`Warning: Redis at ${where} has appendfsync ${appendfsync}: a power cut may lose the last ${window} of acknowledged writes; see the README, Deploying`);
+    log(`Warning: Redis at ${where} has appendfsync ${appendfsync}: a power cut may lose the last ${window} of acknowledged writes; see docs/deploying.md`);
   }
 }

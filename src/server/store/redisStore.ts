@@ -26,7 +26,7 @@ export interface RedisStoreOptions {
 /**
  * Values under `database:<userId>:<kind>:<moduleId>:<name>` as JSON strings.
  * A `set` resolves when Redis has answered OK, i.e. once the write is in its AOF
- * (fsynced first with `appendfsync always`: see the README's Deploying section).
+ * (fsynced first with `appendfsync always`: see docs/deploying.md).
  */
 export function createRedisStore({ redis, valueTtlSeconds, batchSize = 500 }: RedisStoreOptions): RedisStore {
   if (valueTtlSeconds !== undefined && !(Number.isSafeInteger(valueTtlSeconds) && valueTtlSeconds > 0)) {

@@ -3,7 +3,7 @@ import { StoreUnavailableError } from './DataStore.ts';
 /** Replies by which a reachable Redis says "not now" (loading its AOF, cannot persist, replica, out of memory, busy script). */
 const TRANSIENT_REPLY = /^(LOADING|MISCONF|READONLY|OOM|BUSY|MASTERDOWN|TRYAGAIN|NOREPLICAS|CLUSTERDOWN)\b/;
 
-/** Seconds a client is told to wait: ioredis reconnects every 0.5 s, so one second is enough to find it back. */
+/** Seconds a client is told to wait: one is enough, because ioredis tries to reconnect every 0.5 s. */
 export const REDIS_RETRY_AFTER_SECONDS = 1;
 
 /**

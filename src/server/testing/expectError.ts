@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { ApiAnswer } from './apiTestClient.ts';
 
-/** Asserts the contract's error shape: status, `{code, message}` only, code equal to status, CORS present. */
+/** Asserts the API's error shape: status, `{code, message}` only, code equal to status, CORS present. */
 export function expectError(answer: ApiAnswer, status: number, message?: string | RegExp): void {
   expect({ status: answer.status, body: answer.body }).toEqual({
     status,

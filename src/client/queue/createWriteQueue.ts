@@ -1,0 +1,262 @@
+import { systemClock } from '../../api/index.ts';
+import { ApiError } from '../http/index.ts';
+import { DEFAULT_BACKOFF } from '../retry/index.ts';
+import { createBatcher } from './createBatcher.ts';
+import { createFlusherLock } from './createFlusherLock.ts';
+import { createFlushScheduler } from './createFlushScheduler.ts';
+import { createQueueChannel, defaultPageEvents, type LockRequester, openBroadcastChannel, type QueueChannel, type QueueMessage, watchPage } from '../tabs/index.ts';
+import { createQueueStore, type NewWrite, type Settled, type Space } from './createQueueStore.ts';
+import { createReadYourWrites } from './createReadYourWrites.ts';
+import { createSyncBroadcast } from './createSyncBroadcast.ts';
+import { flushQueue } from './flushQueue.ts';
+import type { DataChange, SyncState } from '../moduleData/index.ts';
+import { openLocalStore } from '../storage/index.ts';
+import type { QueueEntry } from './QueueEntry.ts';
+import { readValue } from './readValue.ts';
+import { SyncStatusModel } from './SyncStatusModel.ts';
+import { createLiveSync, isLiveRelay } from '../live/index.ts';
+import type { WriteQueue, WriteQueueOptions } from './WriteQueue.ts';
+
+/**
+ * The offline write queue of one data space (userId, kind): see
+ * docs/write-queue.md and `WriteQueue` for what it promises.
+ */
+export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
+  const { client, userId, kind, clock = systemClock, random = Math.random } = options;
+  if (!client || !userId || !kind) throw new TypeError('createWriteQueue: client, userId and kind are required');
+  const space: Space = { userId, kind };
+  const store = options.store ?? openLocalStore({ clock });
+  const records = createQueueStore(store, space, () => clock.now());
+  const model = new SyncStatusModel(store.storage);
+  const holder = options.tabId ?? newTabId(random);
+  const locks = options.locks === undefined ? defaultLocks() : options.locks;
+  const lock = createFlusherLock({ space, locks, store, holder, clock });
+  const listeners = new Set<(change: DataChange) => void>();
+  const enqueueOne = createBatcher((writes: NewWrite[]) => records.enqueue(writes));
+  let channel: QueueChannel | null = null;
+  let unwatch: (() => void)[] = [];
+  let started = false;
+  let flusher = false;
+  model.online.value = options.onLine ?? globalThis.navigator?.onLine !== false;
+  model.state.value = model.online.value ? 'online' : 'offline';
+
+  const canFlush = () => started && (flusher || store.storage.peek() === 'memory');
+  const post = (message: QueueMessage) => channel?.post(message);
+  const syncNews = createSyncBroadcast((news) => post({ t: 'sync', ...news }));
+  const memory = createReadYourWrites();
+  const live =
+    options.live === false
+      ? null
+      : createLiveSync({
+          client,
+          clock,
+          random,
+          state: model.live,
+          isPending: (target) => model.pendingSeq(target) !== undefined,
+          emit: (change) => tellModules(change),
+          saveConfirmed: (target, value) => records.saveRead(target.moduleId, target.name, value, clock.now()),
+          relay: post,
+          connection: options.live,
+        });
+
+  function tellModules(change: DataChange): void {
+    for (const listener of listeners) listener(change);
+  }
+
+  function emit(entry: QueueEntry, remote = false): void {
+    tellModules({ moduleId: entry.moduleId, name: entry.name, value: entry.value, from: entry.id, ...(remote && { remote }) });
+    live?.wrote({ moduleId: entry.moduleId, name: entry.name, value: entry.value, from: entry.id });
+  }
+
+  function setSync(state: SyncState, online = model.online.peek(), lastSyncAt = model.lastSyncAt.peek()): void {
+    model.state.value = state;
+    model.online.value = online;
+    model.lastSyncAt.value = lastSyncAt;
+    if (flusher) syncNews.tell({ state, online, lastSyncAt });
+  }
+
+  /** The API answered; `confirmed` when it confirmed a value. */
+  function markContact(confirmed: boolean): void {
+    const state = !confirmed && model.state.peek() === 'auth-required' ? 'auth-required' : 'online';
+    setSync(state, true, confirmed ? clock.now() : model.lastSyncAt.peek());
+  }
+
+  const scheduler = createFlushScheduler({
+    clock,
+    random,
+    backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
+    flushDelayMs: options.flushDelayMs ?? 25,
+    maxFlushDelayMs: options.maxFlushDelayMs ?? 2000,
+    canFlush,
+    flushOnce: (more) =>
+      flushQueue({
+        records,
+        client,
+        now: () => clock.now(),
+        canContinue: () => canFlush() && !scheduler.paused,
+        more,
+        latestSeq: (entry) => model.latestSeq(entry),
+        onListed: (entries) => model.replaceAll(entries),
+        onSettled,
+      }),
+    onBackOff(answered, retryAt) {
+      model.retryAt.value = retryAt;
+      setSync(answered ? 'backing-off' : 'offline', false);
+    },
+    onAuthRequired(error) {
+      model.retryAt.value = null;
+      setSync('auth-required', (error instanceof ApiError && error.status !== null) || model.online.peek());
+    },
+    onDrained: () => {
+      model.retryAt.value = null;
+    },
+  });
+
+  function onSettled(sent: QueueEntry, settled: Settled): void {
+    markContact(settled.outcome === 'confirmed');
+    if (settled.outcome === 'confirmed' || settled.outcome === 'gone') {
+      memory.forget(sent);
+      model.remove(sent.moduleId, sent.name, sent.seq);
+      post({ t: 'removed', moduleId: sent.moduleId, name: sent.name, seq: sent.seq });
+    } else {
+      model.upsert(settled.entry);
+      post({ t: 'updated', entry: settled.entry });
+    }
+    // Every outcome but `parked` follows a 2xx: the server took the write.
+    if (settled.outcome === 'parked') live?.settled(sent);
+    else live?.accepted({ moduleId: sent.moduleId, name: sent.name, value: sent.value, from: sent.id });
+  }
+
+  async function reloadMirror(): Promise<void> {
+    model.replaceAll(await records.list());
+  }
+
+  /** Online again, page visible, a read went through: the flusher tries, the others refresh. */
+  function wake(): void {
+    live?.wake();
+    if (canFlush()) scheduler.wake();
+    else void reloadMirror();
+  }
+
+  function onMessage(message: QueueMessage): void {
+    if (isLiveRelay(message)) {
+      live?.hear(message);
+    } else if (message.t === 'written' || message.t === 'updated') {
+      memory.remember(message.entry);
+      model.upsert(message.entry);
+      if (message.t === 'written') emit(message.entry, true);
+      scheduler.soon();
+    } else if (message.t === 'removed') {
+      memory.forget(message);
+      model.remove(message.moduleId, message.name, message.seq);
+    } else if (!flusher) {
+      model.state.value = message.state;
+      model.online.value = message.online;
+      model.lastSyncAt.value = message.lastSyncAt;
+    }
+  }
+
+  function onRole(held: boolean): void {
+    flusher = held;
+    syncNews.reset();
+    model.flusher.value = held;
+    live?.role(held);
+    if (held) void scheduler.flush();
+    else scheduler.cancel();
+  }
+
+  function resume(): void {
+    live?.wake();
+    if (model.state.peek() === 'auth-required') setSync('online');
+    scheduler.resume();
+  }
+
+  /** A read reached the API (or not). One that got through ends a pause or a backoff early. */
+  function onRead(reached: boolean): void {
+    if (!reached) {
+      model.online.value = false;
+      return;
+    }
+    const before = model.state.peek();
+    markContact(true);
+    if (before === 'auth-required') scheduler.resume();
+    else if (before !== 'online') wake();
+  }
+
+  return {
+    space,
+    status: model,
+    async start() {
+      if (started) return;
+      started = true;
+      channel = createQueueChannel(`overlay-queue:${userId}:${kind}`, onMessage, options.openChannel ?? openBroadcastChannel);
+      unwatch = [
+        watchPage(options.page ?? defaultPageEvents(), wake),
+        store.storage.subscribe(() => void scheduler.flush()),
+        client.onTokenChange(resume),
+      ];
+      await reloadMirror();
+      live?.start();
+      // The first flush runs on its own: a slow API must not hold up the page's start.
+      lock.start(onRole);
+    },
+    stop() {
+      if (!started) return;
+      started = false;
+      lock.stop();
+      onRole(false);
+      live?.stop();
+      for (const stopWatching of unwatch) stopWatching();
+      unwatch = [];
+      channel?.close();
+      channel = null;
+    },
+    async enqueue(write) {
+      const stored = scheduler.storing();
+      const entry = await enqueueOne(write).finally(stored);
+      memory.remember(entry);
+      model.upsert(entry);
+      emit(entry);
+      post({ t: 'written', entry });
+      scheduler.soon();
+    },
+    async read(ownId, key, target) {
+      const pending = memory.pendingValue(target, model.pendingSeq(target));
+      if (pending) return pending.value;
+      const value = await readValue({ records, client, now: () => clock.now(), onContact: onRead }, ownId, key, target);
+      live?.read(target, value);
+      return value;
+    },
+    flush: () => scheduler.flush(),
+    resume,
+    async retryFailed() {
+      for (const entry of await records.retryFailed()) {
+        model.upsert(entry);
+        post({ t: 'updated', entry });
+      }
+      scheduler.soon();
+    },
+    async discard(moduleId, name) {
+      const seq = model.latestSeq({ moduleId, name }) ?? Number.MAX_SAFE_INTEGER;
+      await records.discard(moduleId, name);
+      memory.drop({ moduleId, name });
+      model.remove(moduleId, name, seq);
+      post({ t: 'removed', moduleId, name, seq });
+      live?.settled({ moduleId, name });
+    },
+    onWrite(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+function newTabId(random: () => number): string {
+  return globalThis.crypto?.randomUUID?.() ?? `tab-${Math.floor(random() * 2 ** 52).toString(36)}-${Date.now().toString(36)}`;
+}
+
+function defaultLocks(): LockRequester | null {
+  return (globalThis.navigator?.locks as LockRequester | undefined) ?? null;
+}

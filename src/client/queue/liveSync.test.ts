@@ -1,0 +1,125 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DataChange } from '../moduleData/index.ts';
+import { QueueWorld } from '../testing/QueueWorld.ts';
+
+const MOD = 'demo.tool.counter';
+let world: QueueWorld;
+
+afterEach(() => world?.close());
+
+/** Two tabs of one overlay with live sync; the first holds the connection, which is open and ready. */
+async function twoLiveTabs() {
+  world = new QueueWorld();
+  const a = world.tab({ live: world.live });
+  const b = world.tab({ live: world.live });
+  await a.queue.start();
+  await b.queue.start();
+  await vi.waitFor(() => expect(world.sockets.all).toHaveLength(1));
+  world.sockets.last.open();
+  world.sockets.last.message({ type: 'ready', cursor: 'c0' });
+  const heard = { a: [] as DataChange[], b: [] as DataChange[] };
+  a.data.onChange((change) => heard.a.push(change));
+  b.data.onChange((change) => heard.b.push(change));
+  await vi.waitFor(() => expect(b.data.status().live).toBe('live'));
+  return { a, b, heard, socket: world.sockets.last };
+}
+
+let cursor = 0;
+function serverWrite(moduleId: string, name: string, value: unknown, from: string) {
+  world.server.values.set(`${moduleId}/${name}`, value as never);
+  world.sockets.last.message({ type: 'change', cursor: `c${++cursor}`, moduleId, name, value, from });
+}
+
+describe('live sync across the tabs of one overlay', () => {
+  it('holds one connection in the flusher tab; both tabs go live and hear an outside write once', async () => {
+    const { a, b, heard } = await twoLiveTabs();
+    expect(a.data.status().live).toBe('live');
+    serverWrite(MOD, 'count', 5, 'dashboard.remote');
+    const expected = { moduleId: MOD, name: 'count', value: 5, from: 'dashboard.remote', remote: true };
+    await vi.waitFor(() => expect(heard.b).toEqual([expected]));
+    expect(heard.a).toEqual([expected]);
+    expect(await b.data.get(MOD, 'count')).toBe(5);
+    expect(world.sockets.all).toHaveLength(1);
+  });
+
+  it('never tells the page of the echo of its own writes, from either tab', async () => {
+    const { a, b, heard } = await twoLiveTabs();
+    await b.data.set(MOD, 'count', 1);
+    await a.data.set('other.mod', `${MOD}:count`, 2);
+    await vi.waitFor(() => expect(heard.a).toHaveLength(2));
+    await a.queue.flush();
+    // The two writes coalesced: the server took the last one only.
+    expect(world.server.stored.map((write) => write.value)).toEqual([2]);
+    serverWrite(MOD, 'count', 2, 'other.mod');
+    serverWrite(MOD, 'count', 3, 'outside.writer');
+    await vi.waitFor(() => expect(heard.b.at(-1)?.value).toBe(3));
+    expect(heard.a.map((change) => change.value).sort()).toEqual([1, 2, 3]);
+    expect(heard.b.map((change) => change.value).sort()).toEqual([1, 2, 3]);
+  });
+
+  it('keeps a pending local value against changes the server ordered before it, then follows the server', async () => {
+    const { a, heard } = await twoLiveTabs();
+    world.server.hold();
+    await a.data.set(MOD, 'count', 10);
+    const flushing = a.queue.flush();
+    serverWrite(MOD, 'count', 4, 'outside.writer');
+    expect(heard.a.map((change) => change.value)).toEqual([10]);
+    expect(await a.data.get(MOD, 'count')).toBe(10);
+    world.server.release();
+    await flushing;
+    serverWrite(MOD, 'count', 10, MOD);
+    serverWrite(MOD, 'count', 11, 'outside.writer');
+    await vi.waitFor(() => expect(heard.a.map((change) => change.value)).toEqual([10, 11]));
+  });
+
+  it('on reset re-reads the keys the modules use and tells what changed', async () => {
+    const { a, b, heard } = await twoLiveTabs();
+    world.server.values.set(`${MOD}/count`, 1);
+    world.server.values.set(`${MOD}/label`, 'x');
+    expect(await a.data.get(MOD, 'count')).toBe(1);
+    expect(await b.data.get(MOD, 'label')).toBe('x');
+    world.server.values.set(`${MOD}/count`, 2);
+    world.server.values.set(`${MOD}/label`, 'y');
+    world.sockets.last.message({ type: 'reset', cursor: 'c99' });
+    // Each tab re-reads its own modules' keys; what the holder finds, it relays.
+    await vi.waitFor(() => expect(heard.b.map((change) => change.value).sort()).toEqual([2, 'y']));
+    await vi.waitFor(() => expect(heard.a.map((change) => change.value)).toEqual([2]));
+    expect(heard.b.every((change) => change.from === '' && change.remote)).toBe(true);
+  });
+
+  it('a new flusher takes the connection over when the old one stops', async () => {
+    const { a, b } = await twoLiveTabs();
+    a.queue.stop();
+    await vi.waitFor(() => expect(world.sockets.all).toHaveLength(2));
+    expect(world.sockets.all[0].closed).not.toBeNull();
+    world.sockets.last.open();
+    // The cursor stayed with the old tab: the new holder starts fresh and re-reads what its modules use.
+    expect(world.sockets.last.sent).toEqual([{ type: 'auth', token: 'tok-1' }]);
+    world.sockets.last.message({ type: 'ready', cursor: 'c0' });
+    await vi.waitFor(() => expect(b.data.status().live).toBe('live'));
+  });
+});
+
+describe('without the live endpoint', () => {
+  it('polls the keys the modules read or wrote every 5 s and tells what changed', async () => {
+    world = new QueueWorld();
+    world.sockets.probeStatus = 404;
+    const a = world.tab({ live: world.live });
+    await a.queue.start();
+    await vi.waitFor(() => expect(world.sockets.all).toHaveLength(1));
+    world.sockets.last.end(1006);
+    await vi.waitFor(() => expect(a.data.status().live).toBe('polling'));
+    const heard: DataChange[] = [];
+    a.data.onChange((change) => heard.push(change));
+    world.server.values.set(`${MOD}/count`, 1);
+    expect(await a.data.get(MOD, 'count')).toBe(1);
+    world.server.values.set(`${MOD}/count`, 7);
+    world.server.values.set(`${MOD}/unread`, 7);
+    world.clock.advance(5000);
+    await vi.waitFor(() => expect(heard).toEqual([{ moduleId: MOD, name: 'count', value: 7, from: '', remote: true }]));
+    world.clock.advance(5000);
+    await Promise.resolve();
+    expect(heard).toHaveLength(1);
+  });
+});

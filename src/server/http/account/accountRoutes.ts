@@ -1,0 +1,60 @@
+import { AUTH_MESSAGES, type OverlayToken, type Validation } from '../../../api/index.ts';
+import type { Registry } from '../../registry/index.ts';
+import { type Answer, jsonAnswer } from '../Answer.ts';
+import { HttpError } from '../HttpError.ts';
+import type { ApiRequest } from '../ApiRequest.ts';
+import type { ApiLimits } from '../ApiLimits.ts';
+import { authenticate } from '../auth/authenticate.ts';
+import { parseJsonObject, readBody, requireJsonContentType } from '../body/readJsonBody.ts';
+
+export interface AccountDeps {
+  registry: Registry;
+  limits: ApiLimits;
+}
+
+/** The profile of the token's user; a token whose user is gone is as good as unknown. */
+async function profileOf(request: ApiRequest, registry: Registry) {
+  const grant = await authenticate(request, registry);
+  const profile = await registry.profile(grant.userId);
+  if (!profile) throw new HttpError(401, AUTH_MESSAGES.invalid);
+  return { grant, profile };
+}
+
+/** `GET /me`: the profile (`ProfileSchema`), exactly as seeded, for any valid token. */
+export function readProfile({ registry }: AccountDeps) {
+  return async (request: ApiRequest): Promise<Answer> => {
+    const { profile } = await profileOf(request, registry);
+    return jsonAnswer(200, JSON.stringify(profile));
+  };
+}
+
+/** `GET /auth/validate`: what the token is; `overlay` only for overlay tokens. */
+export function validateToken({ registry }: AccountDeps) {
+  return async (request: ApiRequest): Promise<Answer> => {
+    const { grant, profile } = await profileOf(request, registry);
+    const body: Validation = {
+      context: grant.context,
+      ...(grant.context === 'overlay' ? { overlay: grant.overlay } : {}),
+      userId: grant.userId,
+      userName: profile.user.userName,
+      expiresAt: grant.expiresAt,
+    };
+    return jsonAnswer(200, JSON.stringify(body));
+  };
+}
+
+/** `POST /auth/overlay`: exchanges an overlay id for an overlay-generated token (201). */
+export function exchangeOverlayId({ registry, limits }: AccountDeps) {
+  return async (request: ApiRequest): Promise<Answer> => {
+    requireJsonContentType(request);
+    const body = parseJsonObject(await readBody(request, limits.maxBodyBytes), 'a JSON object with overlay');
+    const overlayId = body.overlay;
+    if (typeof overlayId !== 'string' || overlayId === '') {
+      throw new HttpError(400, 'overlay is required and must be a non-empty string: an overlay id from profile.overlays');
+    }
+    const issued = await registry.exchangeOverlayId(overlayId);
+    if (!issued) throw new HttpError(404, 'Not found - unknown overlay id');
+    const answer: OverlayToken = { token: issued.token, overlay: issued.overlay, expiresAt: issued.expiresAt };
+    return jsonAnswer(201, JSON.stringify(answer));
+  };
+}

@@ -1,0 +1,57 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { writeAnswer } from '../Answer.ts';
+import { fromIncoming } from '../ApiRequest.ts';
+import { type DatabaseDeps, readEntry, writeEntry } from './databaseRoutes.ts';
+import { drainUnread } from '../body/drainUnread.ts';
+import { toErrorAnswer } from '../toErrorResponse.ts';
+
+const PATH = '/me/database';
+
+/** Serves a request itself and answers true, or answers false and leaves it to the app. */
+export type NodeLane = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
+
+/**
+ * `PATCH` and `GET /me/database`, every overlay's hot path, served straight on
+ * Node's HTTP server with the app's own handlers, checks and answers. It skips
+ * the fetch adapter's work per call (a Request with its URL and Headers, a
+ * Response, the router). A request it would answer any differently, it leaves
+ * to the app: another path or method, an absolute-form target, a missing or
+ * malformed Host. Like the adapter, it reads an unread body only briefly.
+ */
+export function databaseLane(deps: DatabaseDeps & { onInternalError: (error: unknown) => void }): NodeLane {
+  const handlers = { PATCH: writeEntry(deps), GET: readEntry(deps) };
+  const hosts = new HostCheck();
+  return (incoming, outgoing) => {
+    const { method, url = '' } = incoming;
+    if (method !== 'PATCH' && method !== 'GET') return false;
+    if (url !== PATH && !url.startsWith(`${PATH}?`)) return false;
+    if (!hosts.valid(incoming.headers.host)) return false;
+    outgoing.once('finish', () => drainUnread(incoming));
+    handlers[method](fromIncoming(incoming, url))
+      .catch((error: unknown) => toErrorAnswer(error, deps.onInternalError))
+      .then((answer) => writeAnswer(outgoing, answer))
+      // Only a throwing error hook gets here: the client gets no answer, the server stays up.
+      .catch(() => outgoing.destroy());
+    return true;
+  };
+}
+
+/** The node adapter's Host check (a URL's hostname must be the header without its port), remembered per Host. */
+class HostCheck {
+  private readonly known = new Set<string>();
+
+  valid(host: string | undefined): boolean {
+    if (!host) return false;
+    if (this.known.has(host)) return true;
+    let hostname: string;
+    try {
+      hostname = new URL(`http://${host}/`).hostname;
+    } catch {
+      return false;
+    }
+    if (hostname.length !== host.length && hostname !== host.replace(/:\d+$/, '')) return false;
+    // A server sees a handful of Host values; a client making up new ones only stops the remembering.
+    if (this.known.size < 64) this.known.add(host);
+    return true;
+  }
+}

@@ -1,0 +1,44 @@
+import type { Registry } from '../../registry/index.ts';
+import type { DataStore } from '../../store/index.ts';
+import { type Answer, jsonAnswer } from '../Answer.ts';
+import { HttpError } from '../HttpError.ts';
+import type { ApiRequest } from '../ApiRequest.ts';
+import type { ApiLimits } from '../ApiLimits.ts';
+import { authenticate, requireOverlay } from '../auth/authenticate.ts';
+import { entryJson, measureValue, resolveAddress, singleParam } from './databaseRequest.ts';
+import { parseJsonObject, readBody, requireJsonContentType } from '../body/readJsonBody.ts';
+
+export interface DatabaseDeps {
+  registry: Registry;
+  store: DataStore;
+  limits: ApiLimits;
+}
+
+/** `PATCH /me/database`: checks in the documented order (401, 403, 415, 413, 400; docs/server.md, Errors), then a durable write. */
+export function writeEntry({ registry, store, limits }: DatabaseDeps) {
+  return async (request: ApiRequest): Promise<Answer> => {
+    const { userId, overlay: kind } = requireOverlay(await authenticate(request, registry));
+    requireJsonContentType(request);
+    const bytes = await readBody(request, limits.maxBodyBytes);
+    const body = parseJsonObject(bytes, 'a JSON object with id, key and value');
+    const valueJson = Object.hasOwn(body, 'value') ? measureValue(body.value, limits.maxValueBytes) : undefined;
+    const { moduleId, name } = resolveAddress(body.id, body.key);
+    if (valueJson === undefined) throw new HttpError(400, 'value is required (null is allowed)');
+    await store.set({ userId, kind, moduleId, name }, valueJson, body.id as string);
+    return jsonAnswer(200, entryJson(body.id as string, body.key as string, valueJson));
+  };
+}
+
+/** `GET /me/database?id=&key=`: 404 naming the key when it was never set. */
+export function readEntry({ registry, store }: DatabaseDeps) {
+  return async (request: ApiRequest): Promise<Answer> => {
+    const { userId, overlay: kind } = requireOverlay(await authenticate(request, registry));
+    const params = new URL(request.url, 'http://api').searchParams;
+    const id = singleParam(params, 'id');
+    const key = singleParam(params, 'key');
+    const { moduleId, name } = resolveAddress(id, key);
+    const valueJson = await store.get({ userId, kind, moduleId, name });
+    if (valueJson === undefined) throw new HttpError(404, `Not found - key ${JSON.stringify(key)} has never been set`);
+    return jsonAnswer(200, entryJson(id, key, valueJson));
+  };
+}

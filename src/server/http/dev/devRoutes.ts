@@ -1,0 +1,104 @@
+import type { MiddlewareHandler } from 'hono';
+import * as z from 'zod/mini';
+import { AUTH_MESSAGES, isKind, type Kind, ProfileSchema } from '../../../api/index.ts';
+import type { Registry, TokenGrant } from '../../registry/index.ts';
+import type { DataStore } from '../../store/index.ts';
+import { type Answer, answerResponse, jsonAnswer } from '../Answer.ts';
+import { HttpError } from '../HttpError.ts';
+import { type ApiRequest, fromWebRequest } from '../ApiRequest.ts';
+import type { ApiLimits } from '../ApiLimits.ts';
+import { authenticate } from '../auth/authenticate.ts';
+import { corsResponse, PREFLIGHT_HEADERS } from '../cors.ts';
+import { parseJsonObject, readBody, requireJsonContentType } from '../body/readJsonBody.ts';
+
+export interface DevDeps {
+  registry: Registry;
+  store: DataStore;
+  limits: ApiLimits;
+}
+
+type DevHandler = (request: ApiRequest) => Promise<Answer>;
+
+/** The preflight of the developer routes also allows PUT (the studio's profile editor). */
+export const DEV_PREFLIGHT_HEADERS = {
+  ...PREFLIGHT_HEADERS,
+  'Access-Control-Allow-Methods': 'GET, PATCH, POST, PUT, OPTIONS',
+} as const;
+
+/**
+ * The studio's developer routes, `GET /dev/database` and `PUT /dev/profile`,
+ * as one middleware placed before the API's route guard. Other paths pass on
+ * untouched. Same order of checks as the API: wrong method (405 with `Allow`),
+ * missing or invalid token (401), kind (403/400), Content-Type (415), size
+ * (413), body (400). Never mount it on a public server: any token of a user
+ * may rewrite that user's profile.
+ */
+export function devRouteGuard(deps: DevDeps): MiddlewareHandler {
+  const table = new Map<string, Map<string, DevHandler>>([
+    ['/dev/database', new Map([['GET', listDatabase(deps)]])],
+    ['/dev/profile', new Map([['PUT', replaceProfile(deps)]])],
+  ]);
+  return async (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    const handlers = table.get(path);
+    if (!handlers) return next();
+    const method = c.req.raw.method;
+    if (method === 'OPTIONS') return corsResponse(null, 204, DEV_PREFLIGHT_HEADERS);
+    const handler = handlers.get(method);
+    if (!handler) {
+      const allow = [...handlers.keys(), 'OPTIONS'].join(', ');
+      throw new HttpError(405, `Method not allowed - ${method} is not served on ${path}; allowed: ${allow}`, { Allow: allow });
+    }
+    return answerResponse(await handler(fromWebRequest(c.req.raw, c.env)));
+  };
+}
+
+/** `GET /dev/database[?kind=]`: every stored value of the token's user and kind. */
+export function listDatabase({ registry, store }: DevDeps): DevHandler {
+  return async (request) => {
+    const grant = await authenticate(request, registry);
+    const kind = kindOf(grant, new URL(request.url, 'http://api').searchParams.get('kind'));
+    const entries = await store.list(grant.userId, kind);
+    const rows = entries.map(
+      ({ moduleId, name, json }) => `{"moduleId":${JSON.stringify(moduleId)},"name":${JSON.stringify(name)},"value":${json}}`,
+    );
+    return jsonAnswer(200, `{"entries":[${rows.join(',')}]}`);
+  };
+}
+
+/** `PUT /dev/profile`: replaces the token's user's profile (overlay ids stay as seeded); answers the new profile. */
+export function replaceProfile({ registry, limits }: DevDeps): DevHandler {
+  return async (request) => {
+    const { userId } = await authenticate(request, registry);
+    requireJsonContentType(request);
+    const body = parseJsonObject(await readBody(request, limits.maxBodyBytes), 'a complete profile');
+    const parsed = ProfileSchema.safeParse(body, { error: english.localeError });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new HttpError(400, `Invalid profile - ${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
+    }
+    if (body.user && (body.user as { userId?: unknown }).userId !== userId) {
+      throw new HttpError(400, `Invalid profile - user.userId must stay ${JSON.stringify(userId)}, the token's user`);
+    }
+    // The body as sent: extra members are kept, like a seed's.
+    if (!(await registry.replaceProfile(userId, body as z.infer<typeof ProfileSchema>))) {
+      throw new HttpError(401, AUTH_MESSAGES.invalid);
+    }
+    return jsonAnswer(200, JSON.stringify(await registry.profile(userId)));
+  };
+}
+
+const english = z.locales.en();
+
+/** The data space a request looks at: an overlay token's own kind; a website token names one with `?kind=`. */
+function kindOf(grant: TokenGrant, asked: string | null): Kind {
+  if (asked !== null && !isKind(asked)) throw new HttpError(400, `kind must be one of game, tool, background, event (got ${JSON.stringify(asked.slice(0, 50))})`);
+  if (grant.context === 'overlay' && grant.overlay !== undefined) {
+    if (asked !== null && asked !== grant.overlay) {
+      throw new HttpError(403, `Forbidden - this overlay token sees the ${grant.overlay} data only, not ${asked}`);
+    }
+    return grant.overlay;
+  }
+  if (asked === null) throw new HttpError(400, 'kind is required as a query parameter with a website token');
+  return asked;
+}

@@ -1,0 +1,21 @@
+import type { Plugin } from 'vite';
+import { pageEntry } from './pages.ts';
+
+/**
+ * Serves each page of `PAGES` at its path in dev (`/studio` -> its entry file),
+ * as `npm start` does in production. The rewrite runs before Vite's own
+ * middlewares, because their fallback would answer `/studio` with the overlay page.
+ */
+export function overlayPages(): Plugin {
+  return {
+    name: 'overlay-pages',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const url = new URL(request.url ?? '/', 'http://dev');
+        const entry = url.pathname === '/' ? undefined : pageEntry(url.pathname);
+        if (entry) request.url = `/${entry}${url.search}`;
+        next();
+      });
+    },
+  };
+}
