@@ -34,7 +34,7 @@ function render() {
   view.target.textContent = state.goal.toLocaleString('en');
   view.fill.style.width = `${ratio * 100}%`;
   view.percent.textContent = `${percent}%`;
-  view.percent.hidden = !state.percent;
+  view.percent.style.visibility = state.percent ? '' : 'hidden';
   view.fill.style.background = state.color;
   view.bar.setAttribute('aria-valuenow', String(percent));
   view.card.dataset.state = ratio >= 1 ? 'reached' : 'running';
