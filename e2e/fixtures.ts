@@ -16,6 +16,7 @@
 import { test as base, expect } from '@playwright/test';
 import { DEMO_SEED, type Seed } from '../src/server/index.ts';
 import { ApiServerDriver } from './support/ApiServerDriver.ts';
+import { DockPage } from './support/DockPage.ts';
 import { NetworkSwitch } from './support/NetworkSwitch.ts';
 import { OverlayPage } from './support/OverlayPage.ts';
 
@@ -26,6 +27,10 @@ export interface OverlayFixtures {
   overlay: OverlayPage;
   /** Cuts the page off from the API and back. */
   network: NetworkSwitch;
+  /** The control dock, in a browser context of its own (like an OBS dock beside the browser source, or a phone). */
+  dock: DockPage;
+  /** Cuts the dock off from the API and back. */
+  dockNetwork: NetworkSwitch;
 }
 
 export interface OverlayOptions {
@@ -51,10 +56,19 @@ export const test = base.extend<OverlayFixtures & OverlayOptions>({
   network: async ({ page, api }, use) => {
     await use(new NetworkSwitch(page, () => api.url));
   },
+  dock: async ({ browser, api }, use, testInfo) => {
+    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 420, height: 900 } });
+    await use(new DockPage(await context.newPage(), api));
+    await context.close();
+  },
+  dockNetwork: async ({ dock, api }, use) => {
+    await use(new NetworkSwitch(dock.page, () => api.url));
+  },
 });
 
 export { expect };
 export type { ApiServerDriver } from './support/ApiServerDriver.ts';
+export type { DockPage } from './support/DockPage.ts';
 export type { ModuleFrame } from './support/ModuleFrame.ts';
 export type { NetworkSwitch } from './support/NetworkSwitch.ts';
 export type { OverlayPage } from './support/OverlayPage.ts';

@@ -63,6 +63,15 @@ test.describe('scaffold and hot reload in npm run dev', () => {
     await expect(page.getByTestId('studio-phase')).toContainText('running');
   });
 
+  test('npm run dev serves the dock at /dock, with the scaffolded module\'s setting and panel', async ({ page }) => {
+    await page.goto(`${dev.url}/dock?${new URLSearchParams({ token: 'demo-tool-token', api: `${dev.url}/api` })}`);
+    await expect(page).toHaveTitle('Overlay dock');
+    await expect(page.getByRole('heading', { name: 'Counter', exact: true })).toBeVisible();
+    const fresh = page.getByTestId(`dock-module-${ID}`);
+    await expect(fresh.getByLabel('Label', { exact: true })).toHaveValue('Fresh', { timeout: 20_000 });
+    await expect(fresh.locator(`iframe[data-module-id="${ID}"]`).contentFrame().getByTestId('panel-increment')).toBeEnabled();
+  });
+
   test('new-module refuses an invalid or taken id with a clear message', async () => {
     const invalid = run(process.execPath, ['--import', 'tsx', 'src/cli/newModule.ts', 'Bad Id!', '--dir', dir]);
     await expect(invalid).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/id/i) });

@@ -177,3 +177,16 @@ test('without an address the studio asks for an overlay id', async ({ studio, de
   await expect(page.getByTestId('studio-phase')).toContainText('running');
   await expect(studio.moduleEntry(COUNTER)).toBeVisible();
 });
+
+test('the settings form of the dock shows for the module on top of the stage, and reaches it', async ({ studio, devApi, page }) => {
+  await openStudio(studio, devApi);
+  await studio.expectModuleState(GOAL, 'ready');
+  await studio.bringToFront(GOAL);
+  const settings = page.getByTestId('stage-settings');
+  await expect(settings.getByRole('heading')).toContainText('Goal bar');
+  await settings.getByLabel('Goal title', { exact: true }).fill('Sub goal from the studio');
+  await expect(studio.module(GOAL).getByTestId('goal-title')).toHaveText('Sub goal from the studio');
+  await expect.poll(() => stored(devApi, GOAL, 'title')).toBe('Sub goal from the studio');
+  await settings.getByLabel('Target', { exact: true }).fill('0');
+  await expect(settings.getByLabel('Target', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+});

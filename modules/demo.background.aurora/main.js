@@ -1,15 +1,20 @@
-// Aurora: the `palette` key picks the colours (aurora | sunset | ocean); the
-// animation pauses while the overlay is hidden, so a hidden scene costs no GPU.
-const PALETTES = ['aurora', 'sunset', 'ocean'];
+// Aurora: its settings pick the colours (aurora | sunset | ocean) and the
+// speed, live from the dock; the animation pauses while the overlay is
+// hidden, so a hidden scene costs no GPU.
 const sky = document.querySelector('[data-testid="aurora"]');
 
-function applyPalette(value) {
-  sky.dataset.palette = PALETTES.includes(value) ? value : 'aurora';
+/** Settings as the module reads them: stored values, or the defaults of module.json. */
+async function applySettings() {
+  const { palette, speed } = await Overlay.settings();
+  sky.dataset.palette = palette;
+  sky.dataset.speed = String(speed);
+  // Every glow keeps its own duration; the speed scales them all alike.
+  for (const animation of document.getAnimations()) animation.playbackRate = speed / 100;
 }
 
 async function start() {
-  Overlay.on('change', ({ key, value }) => {
-    if (key === 'palette') applyPalette(value);
+  Overlay.on('change', ({ key }) => {
+    if (key === 'palette' || key === 'speed') applySettings().catch(() => {});
   });
   Overlay.on('hidden', () => {
     sky.dataset.state = 'paused';
@@ -19,10 +24,10 @@ async function start() {
   });
   try {
     await Overlay.ready;
-    applyPalette(await Overlay.db.get('palette'));
+    await applySettings();
   } catch (error) {
     // The default palette is a fine background; the console says why.
-    console.warn(`[aurora] palette not loaded (${error?.code ?? 'error'})`);
+    console.warn(`[aurora] settings not loaded (${error?.code ?? 'error'})`);
   }
 }
 

@@ -1,8 +1,8 @@
 // Raid alert: shows each new value of `lastRaid` ({from, viewers}) for a few
-// seconds, one after the other. A value already there at start is an old raid
+// seconds (the `seconds` setting), one after the other. Its dock panel
+// (panel.html) writes a test raid. A value already there at start is an old raid
 // and is not shown. `change` reports writes from other modules and overlays;
 // a slow poll also catches writes made straight to the API (a chat bot).
-const SHOW_MS = 8000;
 const POLL_MS = 5000;
 const alert = document.querySelector('[data-testid="raid-alert"]');
 const $ = (id) => alert.querySelector(`[data-testid="${id}"]`);
@@ -10,6 +10,7 @@ const queue = [];
 let lastSeen;
 let showing = false;
 let pollTimer;
+let showMs = 8000;
 
 /** A raid from a stored value: {from, viewers} or just a name; null when unusable. */
 function toRaid(value) {
@@ -31,7 +32,7 @@ function showNext() {
   $('raid-viewers').textContent = raid.viewers.toLocaleString('en');
   $('raid-unit').textContent = raid.viewers === 1 ? 'viewer' : 'viewers';
   alert.dataset.state = 'showing';
-  setTimeout(showNext, SHOW_MS);
+  setTimeout(showNext, showMs);
 }
 
 /** Queues `value` when it differs from the last raid seen; `silent` only records it. */
@@ -56,14 +57,21 @@ function startPolling() {
   }, POLL_MS);
 }
 
+/** How long an alert stays: the `seconds` setting, or its default. */
+async function loadSettings() {
+  showMs = (await Overlay.settings()).seconds * 1000;
+}
+
 async function start() {
   Overlay.on('change', ({ key, value }) => {
     if (key === 'lastRaid') receive(value);
+    if (key === 'seconds') loadSettings().catch(() => {});
   });
   Overlay.on('hidden', () => clearInterval(pollTimer));
   Overlay.on('visible', startPolling);
   try {
     await Overlay.ready;
+    await loadSettings();
     receive(await Overlay.db.get('lastRaid'), true);
   } catch (error) {
     // Nothing to show until a raid comes in; the console says why.

@@ -1,5 +1,6 @@
 // Trivia: one question at a time; `score` and `round` (index of the current
-// question) are stored, so a reload continues where the game was.
+// question) are stored, so a reload continues where the game was. The dock
+// panel (panel.html) moves to the next round and resets the score.
 const NEXT_QUESTION_MS = 2500;
 const QUESTIONS = window.TRIVIA_QUESTIONS;
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
@@ -66,9 +67,17 @@ async function start() {
     button.addEventListener('click', () => answer(index));
   });
   Overlay.on('change', ({ key, value }) => {
-    if (key !== 'score' || !Number.isInteger(value)) return;
-    state.score = value;
-    view.score.textContent = String(value);
+    if (!Number.isInteger(value) || value < 0) return;
+    if (key === 'score') {
+      state.score = value;
+      view.score.textContent = String(value);
+    }
+    // The dock panel started the next round.
+    if (key === 'round' && value % QUESTIONS.length !== state.round) {
+      state.round = value % QUESTIONS.length;
+      view.feedback.textContent = '';
+      renderQuestion();
+    }
   });
   try {
     await Overlay.ready;

@@ -1,5 +1,6 @@
 // Counter: `count` is stored with Overlay.db and survives reloads; other
-// modules (the goal bar) read it as "demo.tool.counter:count".
+// modules (the goal bar) read it as "demo.tool.counter:count". Its name and
+// step are settings, changed from the dock; its panel (panel.html) steps it too.
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 const view = {
   card: $('counter'),
@@ -11,6 +12,7 @@ const view = {
   note: $('note'),
 };
 let count = 0;
+let step = 1;
 let noteTimer;
 
 function showNote(text) {
@@ -30,7 +32,7 @@ function render(bump) {
   view.count.classList.add('bump');
 }
 
-async function step(delta) {
+async function add(delta) {
   count += delta;
   render(true);
   try {
@@ -40,10 +42,18 @@ async function step(delta) {
   }
 }
 
+/** Name and step as the module reads them: stored, or the defaults of module.json. */
+async function loadSettings() {
+  const settings = await Overlay.settings();
+  view.label.textContent = settings.label || 'Counter';
+  step = settings.step;
+  view.increment.setAttribute('aria-label', `Plus ${step}`);
+  view.decrement.setAttribute('aria-label', `Minus ${step}`);
+}
+
 async function load() {
-  const [saved, label] = await Promise.all([Overlay.db.get('count'), Overlay.db.get('label')]);
+  const [saved] = await Promise.all([Overlay.db.get('count'), loadSettings()]);
   count = Number.isInteger(saved) ? saved : 0;
-  if (typeof label === 'string' && label) view.label.textContent = label;
   render(false);
   view.increment.disabled = false;
   view.decrement.disabled = false;
@@ -68,14 +78,14 @@ function listen() {
       count = value;
       render(true);
     }
-    if (key === 'label' && typeof value === 'string' && value) view.label.textContent = value;
+    if (key === 'label' || key === 'step') loadSettings().catch(() => {});
   });
   Overlay.on('status', ({ online, pending }) => {
     view.status.dataset.state = !online ? 'offline' : pending > 0 ? 'pending' : 'online';
     view.status.title = !online ? 'Offline: changes are kept and sent later' : pending > 0 ? 'Saving...' : 'Saved';
   });
-  view.increment.addEventListener('click', () => step(1));
-  view.decrement.addEventListener('click', () => step(-1));
+  view.increment.addEventListener('click', () => add(step));
+  view.decrement.addEventListener('click', () => add(-step));
 }
 
 if (window.Overlay) {

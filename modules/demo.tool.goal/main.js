@@ -1,7 +1,9 @@
-// Goal bar: reads its own `title`, `goal` and `progress`; without `progress`
-// it follows the counter module's value ("demo.tool.counter:count"), the
+// Goal bar: title, target, colour and "show percent" are settings (module.json),
+// changed live from the dock; `progress` is its own key. Without `progress` it
+// follows the counter module's value ("demo.tool.counter:count"), the
 // cross-module read of the examples. `change` only reports this module's own
 // keys, so the counter's value is polled while the overlay is visible.
+const SETTINGS = ['title', 'goal', 'color', 'percent'];
 const COUNTER_KEY = 'demo.tool.counter:count';
 const POLL_MS = 3000;
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
@@ -15,7 +17,7 @@ const view = {
   percent: $('goal-percent'),
   note: $('note'),
 };
-const state = { title: 'Goal', goal: 100, progress: undefined, counter: 0 };
+const state = { title: 'Goal', goal: 100, color: '#7c5cff', percent: true, progress: undefined, counter: 0 };
 let pollTimer;
 
 function showNote(text) {
@@ -32,6 +34,8 @@ function render() {
   view.target.textContent = state.goal.toLocaleString('en');
   view.fill.style.width = `${ratio * 100}%`;
   view.percent.textContent = `${percent}%`;
+  view.percent.style.visibility = state.percent ? '' : 'hidden';
+  view.fill.style.background = state.color;
   view.bar.setAttribute('aria-valuenow', String(percent));
   view.card.dataset.state = ratio >= 1 ? 'reached' : 'running';
   view.card.setAttribute('aria-busy', 'false');
@@ -39,17 +43,21 @@ function render() {
 
 /** Applies one stored value; anything of the wrong type keeps the default. */
 function apply(key, value) {
-  if (key === 'title') state.title = typeof value === 'string' && value ? value : 'Goal';
-  if (key === 'goal') state.goal = Number.isFinite(value) && value > 0 ? value : 100;
   if (key === 'progress') state.progress = Number.isFinite(value) ? value : undefined;
   if (key === COUNTER_KEY) state.counter = Number.isFinite(value) ? value : 0;
 }
 
+/** Settings as the module reads them: stored values, the defaults for the rest (and for refused ones). */
+async function loadSettings() {
+  Object.assign(state, await Overlay.settings());
+  render();
+}
+
 /** Reads every key; one that fails keeps its last value and is named in the note. */
 async function refresh() {
-  const keys = ['title', 'goal', 'progress', COUNTER_KEY];
-  const results = await Promise.allSettled(keys.map((key) => Overlay.db.get(key)));
-  const failed = [];
+  const keys = ['progress', COUNTER_KEY];
+  const [settings, ...results] = await Promise.allSettled([loadSettings(), ...keys.map((key) => Overlay.db.get(key))]);
+  const failed = settings.status === 'rejected' ? [settings.reason?.code ?? 'error'] : [];
   for (const [index, result] of results.entries()) {
     if (result.status === 'fulfilled') apply(keys[index], result.value);
     else failed.push(result.reason?.code ?? 'error');
@@ -73,6 +81,8 @@ function startPolling() {
 
 function listen() {
   Overlay.on('change', ({ key, value }) => {
+    // A setting is read again through Overlay.settings(): a value the dock would refuse reads as the default.
+    if (SETTINGS.includes(key)) loadSettings().catch(() => {});
     apply(key, value);
     render();
   });

@@ -83,15 +83,20 @@ export const METHOD_PARAMS = {
   profile: z.object({}),
   'db.get': z.object({ key }),
   'db.set': z.object({ key, json: z.string() }),
+  settings: z.object({}),
 } as const;
 export type BridgeMethod = keyof typeof METHOD_PARAMS;
 export const BRIDGE_METHODS = Object.keys(METHOD_PARAMS) as BridgeMethod[];
+
+/** Where a module's page runs: on stream in the overlay page, or as its control panel in the dock. */
+export type ModuleContext = 'overlay' | 'panel';
 
 /** What `ready` answers, and `Overlay.ready` resolves with. */
 export interface ReadyInfo {
   id: string;
   kind: Kind;
   profile: PublicProfile;
+  context: ModuleContext;
 }
 
 /**

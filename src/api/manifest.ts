@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { KindSchema } from './kind.ts';
+import { SettingsSchema } from './settings.ts';
 
 /** `modules/<id>/module.json`: what a module declares about itself. */
 export const ModuleManifestSchema = z.object({
@@ -9,6 +10,10 @@ export const ModuleManifestSchema = z.object({
   width: z._default(z.int().check(z.positive(), z.maximum(7680)), 1920),
   height: z._default(z.int().check(z.positive(), z.maximum(4320)), 1080),
   description: z.optional(z.string()),
+  /** What the streamer may change from the dock; each name is one of the module's own keys. */
+  settings: z.optional(SettingsSchema),
+  /** Height of the module's panel (`panel.html`) in the dock, in CSS pixels. @default 200 */
+  panelHeight: z.optional(z.int().check(z.minimum(40), z.maximum(2000))),
 });
 export type ModuleManifest = z.infer<typeof ModuleManifestSchema>;
 
@@ -17,4 +22,6 @@ export interface ModuleEntry extends ModuleManifest {
   id: string;
   /** URL of the module page, relative to the site root. */
   url: string;
+  /** URL of its control page (`panel.html`) for the dock, when it has one. */
+  panel?: string;
 }

@@ -21,7 +21,7 @@ export interface PageAppOptions {
 
 /**
  * One origin for everything `npm start` serves: the overlay page, the studio,
- * `/sdk.js`, the modules, and the API under `/api`. Files are compressed for
+ * the dock, `/sdk.js`, the modules, and the API under `/api`. Files are compressed for
  * clients that accept it and carry the caching of `cacheControlFor`.
  */
 export function createPageApp({ distDir, api, moduleOrigin, warn = console.warn }: PageAppOptions): Hono {

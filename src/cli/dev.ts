@@ -20,6 +20,7 @@ import {
   redactStoreUrl,
   type Seed,
 } from '../server/index.ts';
+import { dockUrl } from './dockUrl.ts';
 
 async function main(argv: string[]): Promise<void> {
   const noOpen = argv.includes('--no-open');
@@ -47,6 +48,7 @@ async function main(argv: string[]): Promise<void> {
   const { profile } = seed.users[0]!;
   console.log(`Dev server on ${url} (API under ${url}/api, store ${redactStoreUrl(options.storeUrl)}); edits reload live.`);
   console.log(`Studio: ${url}/studio`);
+  console.log(`Dock: ${dockUrl(url, seed)}`);
   for (const kind of KINDS) console.log(`  ${kind.padEnd(11)} ${url}/?overlay=${encodeURIComponent(profile.overlays[kind])}&debug=1`);
   const stop = () =>
     void server

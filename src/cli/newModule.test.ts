@@ -23,9 +23,16 @@ describe('createModule', () => {
     const dir = join(cwd, 'modules');
     await createModule(dir, 'me.game.big-clock', 'game');
     const folder = join(dir, 'me.game.big-clock');
-    expect((await readdir(folder)).sort()).toEqual(['index.html', 'me.game.big-clock.spec.ts', 'module.json']);
+    expect((await readdir(folder)).sort()).toEqual(['index.html', 'me.game.big-clock.spec.ts', 'module.json', 'panel.html']);
     const manifest = JSON.parse(await readFile(join(folder, 'module.json'), 'utf8'));
-    expect(ModuleManifestSchema.parse(manifest)).toEqual({ name: 'Big clock', kind: 'game', width: 1920, height: 1080 });
+    expect(ModuleManifestSchema.parse(manifest)).toEqual({
+      name: 'Big clock',
+      kind: 'game',
+      width: 1920,
+      height: 1080,
+      panelHeight: 80,
+      settings: { label: { type: 'text', label: 'Label', default: 'Big clock', maxLength: 40 } },
+    });
     expect(await readModuleFolder(folder, 'me.game.big-clock')).toMatchObject({ ok: true });
     const html = await readFile(join(folder, 'index.html'), 'utf8');
     expect(html).toContain('<script src="/sdk.js"></script>');

@@ -1,6 +1,7 @@
 /**
  * `npm run new-module -- <module id> [--kind <kind>] [--dir <folder>]`: creates
- * a working module folder (manifest, a small SDK page, a Playwright spec).
+ * a working module folder (manifest with one setting, a small SDK page, a dock
+ * panel, a Playwright spec).
  */
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -49,8 +50,21 @@ function moduleFiles(id: string, kind: Kind): Record<string, string> {
   // The manifest last: a running dev server then finds a complete module.
   return {
     'index.html': indexHtml(name),
+    'panel.html': panelHtml(name),
     [`${id}.spec.ts`]: specTs(id, kind),
-    'module.json': `${JSON.stringify({ name, kind, width: 1920, height: 1080 }, null, 2)}\n`,
+    'module.json': `${JSON.stringify(manifest(name, kind), null, 2)}\n`,
+  };
+}
+
+/** The manifest: one example setting, the label the streamer changes from the dock. */
+function manifest(name: string, kind: Kind): object {
+  return {
+    name,
+    kind,
+    width: 1920,
+    height: 1080,
+    panelHeight: 80,
+    settings: { label: { type: 'text', label: 'Label', default: name, maxLength: 40 } },
   };
 }
 
@@ -75,7 +89,7 @@ function indexHtml(name: string): string {
   </head>
   <body>
     <main class="card">
-      <span>${name}</span>
+      <span data-testid="label">${name}</span>
       <output data-testid="count">0</output>
       <button type="button" data-testid="increment" disabled>+1</button>
       <p class="note" data-testid="note" hidden></p>
@@ -89,8 +103,15 @@ function indexHtml(name: string): string {
         $('note').hidden = !text;
       }
 
+      // Settings (module.json) are changed from the dock; settings() gives the stored value or the default.
+      async function showSettings() {
+        const { label } = await Overlay.settings();
+        $('label').textContent = label;
+      }
+
       async function start() {
         await Overlay.ready;
+        await showSettings();
         const saved = await Overlay.db.get('count'); // undefined until first set
         count = Number.isInteger(saved) ? saved : 0;
         $('count').textContent = String(count);
@@ -109,12 +130,59 @@ function indexHtml(name: string): string {
 
       // Another module or overlay wrote our key.
       Overlay.on('change', ({ key, value }) => {
+        if (key === 'label') showSettings();
         if (key !== 'count' || !Number.isInteger(value)) return;
         count = value;
         $('count').textContent = String(count);
       });
 
       start().catch((error) => showNote(\`Not loaded (\${error?.code ?? 'error'})\`));
+    </script>
+  </body>
+</html>
+`;
+}
+
+/** The module's control page in the dock: the same id and keys as the overlay, context "panel". */
+function panelHtml(name: string): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>${name} controls</title>
+    <script src="/sdk.js"></script>
+    <style>
+      :root { color-scheme: dark; font: 14px/1.4 system-ui, sans-serif; color: #eceef6; }
+      body { margin: 0; padding: 10px; background: #111218; display: flex; gap: 8px; align-items: center; }
+      button { min-height: 36px; padding: 4px 12px; font: inherit; color: inherit; background: #1e2029; border: 1px solid #343746; border-radius: 8px; }
+    </style>
+  </head>
+  <body>
+    <output data-testid="panel-count">0</output>
+    <button type="button" data-testid="panel-increment" disabled>+1</button>
+    <button type="button" data-testid="panel-reset" disabled>Reset</button>
+    <script>
+      const $ = (id) => document.querySelector(\`[data-testid="\${id}"]\`);
+      let count = 0;
+      const show = () => ($('panel-count').textContent = String(count));
+      const save = (next) => {
+        count = next;
+        show();
+        return Overlay.db.set('count', count); // the overlay hears it as a change
+      };
+      $('panel-increment').addEventListener('click', () => save(count + 1));
+      $('panel-reset').addEventListener('click', () => save(0));
+      Overlay.on('change', ({ key, value }) => {
+        if (key === 'count' && Number.isInteger(value)) (count = value), show();
+      });
+      Overlay.ready.then(async ({ context }) => {
+        // context is "panel" here, "overlay" on stream.
+        const saved = await Overlay.db.get('count');
+        count = Number.isInteger(saved) ? saved : 0;
+        show();
+        $('panel-increment').disabled = false;
+        $('panel-reset').disabled = false;
+      });
     </script>
   </body>
 </html>
@@ -133,6 +201,15 @@ test('shows, stores and keeps the count', async ({ overlay, api }) => {
   await expect.poll(() => api.get('${id}', 'count', '${kind}')).toBe(1);
   await overlay.page.reload();
   await expect(overlay.module('${id}').getByTestId('count')).toHaveText('1');
+});
+
+test('follows its setting and its panel from the dock', async ({ overlay, dock }) => {
+  const frame = await overlay.open({ kind: '${kind}', modules: ['${id}'] });
+  await dock.open(['${id}'], { auth: 'overlay', kind: '${kind}' });
+  await dock.setting('Label').fill('Deaths');
+  await expect(frame.getByTestId('label')).toHaveText('Deaths');
+  await dock.panel('${id}').getByTestId('panel-increment').click();
+  await expect(frame.getByTestId('count')).toHaveText('1');
 });
 `;
 }

@@ -17,6 +17,7 @@ import {
   USAGE,
 } from '../server/index.ts';
 import { createPageApp } from './createPageApp.ts';
+import { dockUrl } from './dockUrl.ts';
 
 const DEFAULT_PAGE_PORT = '8080';
 
@@ -79,6 +80,7 @@ function banner(url: string, seed: Seed, storeUrl: string): string {
     `Overlay server listening on ${url} (API under ${url}/api, store ${redactStoreUrl(storeUrl)})`,
     `Overlay URLs for ${profile.user.userName}: paste one into an OBS browser source (1920x1080); add &debug=1 to see problems:`,
     ...lines,
+    `Dock for OBS (Docks > Custom Browser Docks), settings and panels of every overlay, live: ${dockUrl(url, seed)}`,
     `Studio for module authors: ${url}/studio (its data inspector and profile editor need npm run dev)`,
   ].join('\n');
 }

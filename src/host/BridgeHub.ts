@@ -1,4 +1,4 @@
-import type { BridgeEventName, Clock, Kind, ModuleEntry, PublicProfile } from '../api/index.ts';
+import type { BridgeEventName, Clock, Kind, ModuleContext, ModuleEntry, PublicProfile } from '../api/index.ts';
 import type { DataChange, ModuleData, SyncStatus } from '../client/index.ts';
 import { type Throttled, throttleLatest } from './throttleLatest.ts';
 import { createBridgeMethods } from './createBridgeMethods.ts';
@@ -24,6 +24,8 @@ export interface BridgeHubOptions {
   randomId: () => string;
   createChannel: () => MessageChannel;
   onTraffic?: (record: TrafficRecord) => void;
+  /** Where the modules run, as `Overlay.ready` tells them. @default 'overlay' */
+  context?: ModuleContext;
   /**
    * Whether module frames may share a renderer process (all from one site). When
    * each module has a site of its own, a hang blocks only its own frame.
@@ -67,7 +69,14 @@ export class BridgeHub {
     this.framesShareProcess = options.framesShareProcess ?? true;
     this.context = {
       ...options,
-      methods: createBridgeMethods({ data, kind, getProfile, valueBytes: limits.valueBytes }),
+      methods: createBridgeMethods({
+        data,
+        kind,
+        getProfile,
+        valueBytes: limits.valueBytes,
+        context: options.context ?? 'overlay',
+        settingsOf: (id) => this.supervisors.get(id)?.manifest.settings,
+      }),
       onState: (state) => {
         for (const listener of this.stateListeners) notify(listener, state);
       },

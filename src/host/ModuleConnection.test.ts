@@ -23,7 +23,7 @@ function connect(moduleId: string, overrides: Partial<HostLimits> = {}, data = n
   const connection = new ModuleConnection({
     port: channel.port1,
     moduleId,
-    methods: createBridgeMethods({ data, kind: 'tool', getProfile, valueBytes: limits.valueBytes }),
+    methods: createBridgeMethods({ data, kind: 'tool', getProfile, valueBytes: limits.valueBytes, context: 'overlay', settingsOf: () => undefined }),
     limits,
     clock,
     flood: new FloodGuard(clock, limits.maxMessagesPerSecond, limits.maxBytesPerSecond),

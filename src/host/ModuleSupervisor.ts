@@ -63,6 +63,11 @@ export class ModuleSupervisor {
     return this.state;
   }
 
+  /** The module's registry entry (manifest, page URL), as last mounted or updated. */
+  get manifest(): ModuleEntry {
+    return this.entry;
+  }
+
   /** True when `source` is this module's frame window. */
   owns(source: unknown): boolean {
     return source != null && this.frame?.window === source;

@@ -1,12 +1,16 @@
 import type * as z from 'zod/mini';
 import {
   type BridgeMethod,
+  type Json,
   type Kind,
   METHOD_PARAMS,
+  type ModuleContext,
   OverlayError,
   type PublicProfile,
   type ReadyInfo,
   resolveKey,
+  type Settings,
+  settingValues,
 } from '../api/index.ts';
 import type { ModuleData } from '../client/index.ts';
 import { decodeJsonValue } from './decodeJsonValue.ts';
@@ -21,18 +25,22 @@ export interface BridgeMethodsOptions {
   getProfile: () => Promise<PublicProfile>;
   /** Largest written value, in UTF-8 bytes of its JSON. */
   valueBytes: number;
+  /** Where the modules run, as `Overlay.ready` tells them. */
+  context: ModuleContext;
+  /** The `settings` block of a mounted module's manifest. */
+  settingsOf: (moduleId: string) => Settings | undefined;
 }
 
 /** The methods a module may call, looked up by name. */
 export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, BridgeHandler> {
-  const { data, kind, getProfile, valueBytes } = options;
+  const { data, kind, getProfile, valueBytes, context, settingsOf } = options;
   const profile = async () => publicOnly(await getProfile());
   return new Map<BridgeMethod, BridgeHandler>([
     [
       'ready',
       async (ownId, params): Promise<ReadyInfo> => {
         parseParams('ready', params);
-        return { id: ownId, kind, profile: await profile() };
+        return { id: ownId, kind, profile: await profile(), context };
       },
     ],
     [
@@ -58,7 +66,27 @@ export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, 
         await data.set(ownId, key, decodeJsonValue(json, valueBytes));
       },
     ],
+    [
+      'settings',
+      async (ownId, params) => {
+        parseParams('settings', params);
+        return readSettings(data, ownId, settingsOf(ownId) ?? {});
+      },
+    ],
   ]);
+}
+
+/**
+ * Each declared setting's stored value, or its default. A value that cannot be
+ * read now (offline, never confirmed) reads as the default too: a module drawing
+ * its first frame is better served by the default than by a rejection, and it
+ * hears later writes as `change` events.
+ */
+async function readSettings(data: ModuleData, ownId: string, settings: Settings): Promise<Record<string, Json>> {
+  const names = Object.keys(settings);
+  const stored = await Promise.all(names.map((name) => data.get(ownId, name).catch(() => undefined)));
+  const byName = new Map(names.map((name, index) => [name, stored[index]]));
+  return settingValues(settings, (name) => byName.get(name));
 }
 
 type Params<M extends BridgeMethod> = z.infer<(typeof METHOD_PARAMS)[M]>;

@@ -1,9 +1,10 @@
-import { type Clock, isKind, type Kind, type ModuleEntry, type PublicProfile, type Welcome } from '../api/index.ts';
+import { type Clock, isKind, type Kind, type ModuleContext, type ModuleEntry, type PublicProfile, type Welcome } from '../api/index.ts';
 import type { ModuleData } from '../client/index.ts';
 import { BridgeHub, type HostEventName } from './BridgeHub.ts';
 import { monotonicClock } from './monotonicClock.ts';
 import { createFrameLayer } from './createFrameLayer.ts';
 import { type HostLimits, resolveHostLimits } from './HostLimits.ts';
+import type { FrameFactory } from './ModuleFrame.ts';
 import type { ModuleState } from './ModuleState.ts';
 import { randomInstanceId } from './randomInstanceId.ts';
 import type { TrafficRecord } from './TrafficRecord.ts';
@@ -27,6 +28,14 @@ export interface ModuleHostOptions {
   randomId?: () => string;
   /** Module frames may share a renderer process (one site for all). @default true */
   framesShareProcess?: boolean;
+  /** Where the modules run, as `Overlay.ready` tells them: `panel` in the dock. @default 'overlay' */
+  context?: ModuleContext;
+  /**
+   * Creates each module's frame, wherever the page wants it (the dock puts each
+   * panel in its module's section). @default a frame in one layer filling
+   * `container`, scaled to the module's design size
+   */
+  createFrame?: FrameFactory;
   /** Called for every answered request (for a developer studio). */
   onTraffic?: (record: TrafficRecord) => void;
 }
@@ -55,7 +64,7 @@ export function createModuleHost(options: ModuleHostOptions): ModuleHost {
   const view = options.container.ownerDocument.defaultView;
   if (!view) throw new TypeError('createModuleHost: container must be in a document with a window');
   const limits = resolveHostLimits(options.limits);
-  const layer = createFrameLayer(options.container);
+  const layer = options.createFrame ? { createFrame: options.createFrame, destroy: () => {} } : createFrameLayer(options.container);
   const hub = new BridgeHub({
     ...options,
     limits,

@@ -4,5 +4,7 @@ export { isolateModuleSites } from './isolateModuleSites.ts';
 export { obtainToken } from './obtainToken.ts';
 export { parseOverlayParams } from './parseOverlayParams.ts';
 export type { OverlayAuth, OverlayParams } from './parseOverlayParams.ts';
+export type { DataLayer, OverlayServices } from './OverlayServices.ts';
 export { PROFILE_REFRESH_MS, startOverlay } from './startOverlay.ts';
+export { renewTokenOnRefusal, type TokenRenewalOptions } from './renewTokenOnRefusal.ts';
 export type { OverlayController } from './startOverlay.ts';

@@ -12,6 +12,7 @@ import type { ModuleHost } from '../host/index.ts';
 import { deferModuleData } from './deferModuleData.ts';
 import { isolateModuleSites, type SiteIsolation } from './isolateModuleSites.ts';
 import { obtainToken } from './obtainToken.ts';
+import { renewTokenOnRefusal } from './renewTokenOnRefusal.ts';
 import type { OverlayModel } from './OverlayModel.ts';
 import type { OverlayParams } from './parseOverlayParams.ts';
 import type { DataLayer, OverlayServices } from './OverlayServices.ts';
@@ -21,8 +22,6 @@ export const PROFILE_REFRESH_MS = 30_000;
 
 /** How often a page started from its cached profile tries to reach the API again. @default 5 s */
 export const OFFLINE_RETRY_MS = 5_000;
-
-const REFUSED_FRESH_TOKEN = 'the API refused a fresh token: writes are kept; a new one is asked for at the next profile refresh';
 
 /**
  * The overlay page's start: token, profile (or its cached copy), the data layer,
@@ -86,28 +85,15 @@ export async function startOverlay(
   const retry = services.setInterval(() => {
     if (model.fromCache.peek()) void refresh();
   }, OFFLINE_RETRY_MS);
-  let renewing = false;
-  // The queue's lastSyncAt when a token was last renewed. Refused again before anything went
-  // through, the fresh token is not taken by the API (yet): renewing again at once would loop as
-  // fast as the network allows, so the profile refresh asks for the next one.
-  let renewedAt: number | null | undefined;
-  const stopAuth = effect(() => {
-    const { state, lastSyncAt } = layer.status.value;
-    if (state !== 'auth-required' || renewing) return;
-    if (renewedAt !== undefined && renewedAt === lastSyncAt) {
-      if (!model.problems.peek().some((p) => p.message === REFUSED_FRESH_TOKEN)) model.report('auth', REFUSED_FRESH_TOKEN);
-      return;
-    }
-    const before = renewedAt;
-    renewedAt = lastSyncAt;
-    renewing = true;
-    void reauthorize(client, params, model, layer)
-      .then((renewed) => {
-        if (!renewed) renewedAt = before;
-      })
-      .finally(() => {
-        renewing = false;
-      });
+  const stopAuth = renewTokenOnRefusal({
+    status: layer.status,
+    renew: 'overlay' in params.auth ? async () => (await obtainToken(client, params.auth)).token : undefined,
+    setToken: (token) => layer.setToken(token),
+    problems: {
+      report: (message) => model.report('auth', message),
+      resolve: () => model.resolve('auth'),
+      has: (message) => model.problems.peek().some((problem) => problem.key === 'auth' && problem.message === message),
+    },
   });
   const stop = () => {
     services.clearInterval(timer);
@@ -191,23 +177,6 @@ async function refreshProfile(
     await cache.save(full, model.kind.peek()!);
   } catch (error) {
     model.report('api', `cannot refresh the profile: ${describeError(error)}`);
-  }
-}
-
-/** A 401 while flushing: an exchanged token expired or the API restarted. Exchange again; true once a new token is set. */
-async function reauthorize(client: ApiClient, params: OverlayParams, model: OverlayModel, layer: { setToken(token: string): void }): Promise<boolean> {
-  if (!('overlay' in params.auth)) {
-    model.report('auth', 'the API refused the token: writes are kept and wait for a valid token');
-    return false;
-  }
-  try {
-    const { token } = await obtainToken(client, params.auth);
-    layer.setToken(token);
-    model.resolve('auth');
-    return true;
-  } catch (error) {
-    model.report('auth', `cannot renew the token: ${describeError(error)}`);
-    return false;
   }
 }
 

@@ -48,14 +48,14 @@ describe('bundleSdk', () => {
     const frame = frameGlobals();
     vm.runInNewContext(files.classic, frame.globals);
     const overlay = frame.globals.Overlay as OverlayApi;
-    expect(Object.keys(overlay).sort()).toEqual(['db', 'on', 'profile', 'ready']);
+    expect(Object.keys(overlay).sort()).toEqual(['db', 'on', 'profile', 'ready', 'settings']);
     expect(HelloSchema.parse(frame.hellos[0])).toMatchObject({ instance: 'abc123' });
 
     const channel = new MessageChannel();
     const connection = hostConnection({ port: channel.port1, moduleId: 'de.example.counter' });
     const welcome = { v: 1, k: 'welcome', instance: 'abc123', heartbeatMs: 5000 };
     for (const listener of frame.listeners) listener({ source: frame.parent, data: welcome, ports: [channel.port2] });
-    expect(await overlay.ready).toEqual({ id: 'de.example.counter', kind: 'tool', profile: {} });
+    expect(await overlay.ready).toEqual({ id: 'de.example.counter', kind: 'tool', profile: {}, context: 'overlay' });
     await overlay.db.set('count', 5);
     expect(await overlay.db.get('count')).toBe(5);
     connection.close();

@@ -1,11 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { HelloSchema } from '../api/index.ts';
+import { HelloSchema, type ModuleContext, SettingsSchema } from '../api/index.ts';
 import { FakeModuleData } from '../host/testing/FakeModuleData.ts';
 import { hostConnection } from '../host/testing/hostConnection.ts';
 import { ManualClock } from '../client/testing/ManualClock.ts';
 import { createOverlay } from './createOverlay.ts';
 
 type Listener = (event: MessageEvent) => void;
+const SETTINGS = SettingsSchema.parse({
+  title: { type: 'text', label: 'Goal title', default: 'Sub goal' },
+  goal: { type: 'number', label: 'Target', default: 100, min: 1 },
+  percent: { type: 'boolean', label: 'Show percent', default: true },
+});
 const cleanup: (() => void)[] = [];
 afterEach(() => {
   for (const run of cleanup.splice(0)) run();
@@ -29,10 +34,17 @@ function page(instance: string | null = 'inst-1') {
 }
 
 /** Welcomes the page and runs a real host connection for module `mod.a` on the other end. */
-function welcome(target: ReturnType<typeof page>, data = new FakeModuleData()) {
+function welcome(target: ReturnType<typeof page>, data = new FakeModuleData(), context: ModuleContext = 'overlay') {
   const channel = new MessageChannel();
   const profile = { user: { userName: 'ana' }, streamdeck: { token: 'secret' } } as never;
-  const connection = hostConnection({ port: channel.port1, moduleId: 'mod.a', data, profile });
+  const connection = hostConnection({
+    port: channel.port1,
+    moduleId: 'mod.a',
+    data,
+    profile,
+    context,
+    settingsOf: (id) => (id === 'mod.a' ? SETTINGS : undefined),
+  });
   cleanup.push(() => connection.close(), () => channel.port2.close());
   target.post(target.parent, { v: 1, k: 'welcome', instance: 'inst-1', heartbeatMs: 5000 }, [channel.port2]);
   return { connection, data };
@@ -91,7 +103,12 @@ describe('createOverlay API', () => {
     const target = page();
     const get = target.overlay.db.get('score');
     const { connection, data } = welcome(target);
-    expect(await target.overlay.ready).toEqual({ id: 'mod.a', kind: 'tool', profile: { user: { userName: 'ana' }, streamdeck: {} } });
+    expect(await target.overlay.ready).toEqual({
+      id: 'mod.a',
+      kind: 'tool',
+      profile: { user: { userName: 'ana' }, streamdeck: {} },
+      context: 'overlay',
+    });
     expect(await get).toBeUndefined();
     await target.overlay.db.set('score', { n: 3, tags: ['a'] });
     expect(data.calls.at(-1)).toEqual({ op: 'set', ownId: 'mod.a', key: 'score', value: { n: 3, tags: ['a'] } });
@@ -101,5 +118,20 @@ describe('createOverlay API', () => {
     connection.send('change', { key: 'score', value: 4, from: 'mod.b' });
     await change;
     expect(changes).toEqual([{ key: 'score', value: 4, from: 'mod.b' }]);
+  });
+
+  it('reads settings: stored values merged with defaults, refused ones as the default', async () => {
+    const target = page();
+    const data = new FakeModuleData();
+    data.values.set('mod.a/title', 'Bits');
+    data.values.set('mod.a/goal', 0);
+    welcome(target, data);
+    expect(await target.overlay.settings()).toEqual({ title: 'Bits', goal: 100, percent: true });
+  });
+
+  it('tells a panel it runs in the dock', async () => {
+    const target = page();
+    welcome(target, new FakeModuleData(), 'panel');
+    expect((await target.overlay.ready).context).toBe('panel');
   });
 });

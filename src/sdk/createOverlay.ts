@@ -51,6 +51,7 @@ export function createOverlay(options: OverlayOptions): OverlayApi {
         }),
     },
     profile: () => client.call('profile', {}) as Promise<PublicProfile>,
+    settings: () => client.call('settings', {}) as Promise<Record<string, Json>>,
     on: (event, listener) => {
       if (!EVENTS.includes(event)) throw new OverlayError('BAD_REQUEST', `unknown event "${String(event)}"`);
       return client.on(event, listener as (data: unknown) => void);

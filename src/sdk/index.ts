@@ -8,6 +8,7 @@ export type {
   ErrorCode,
   Json,
   Kind,
+  ModuleContext,
   OverlayApi,
   OverlayError,
   OverlayEvents,

@@ -63,12 +63,17 @@ export type PublicProfile = Loose<{
   }>;
 }>;
 
+/** Where the page runs: `overlay` on stream, `panel` as the module's control page in the dock. */
+export type ModuleContext = 'overlay' | 'panel';
+
 /** What `Overlay.ready` resolves with. */
 export interface ReadyInfo {
   /** This module's id (its folder name). */
   id: string;
   kind: Kind;
   profile: PublicProfile;
+  /** `overlay` in the overlay page, `panel` in the dock (`panel.html`). */
+  context: ModuleContext;
 }
 
 /** A key of this module changed from elsewhere; `key` is the plain name, `from` the writer's id. */
@@ -112,6 +117,12 @@ export interface OverlayApi {
   };
   /** The current profile, without credentials. */
   profile(): Promise<PublicProfile>;
+  /**
+   * Each setting declared in module.json: its stored value, or its default when
+   * never set; a stored value the setting refuses (wrong type, out of range)
+   * reads as the default too.
+   */
+  settings(): Promise<Record<string, Json>>;
   /** Listens to an event; returns the function that stops listening. */
   on<E extends keyof OverlayEvents>(event: E, listener: (data: OverlayEvents[E]) => void): () => void;
 }

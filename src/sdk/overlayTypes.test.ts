@@ -12,6 +12,7 @@ const checks: true[] = [
   true satisfies Same<Sdk.ErrorCode, Api.ErrorCode>,
   true satisfies Same<Sdk.PublicProfile, Api.PublicProfile>,
   true satisfies Same<Sdk.ReadyInfo, Api.ReadyInfo>,
+  true satisfies Same<Sdk.ModuleContext, Api.ModuleContext>,
   true satisfies Same<Sdk.ChangeEvent, Api.ChangeEvent>,
   true satisfies Same<Sdk.StatusEvent, Api.StatusEvent>,
   true satisfies Same<keyof Sdk.OverlayEvents, Api.BridgeEventName>,
@@ -19,6 +20,6 @@ const checks: true[] = [
 
 describe('overlay.d.ts', () => {
   it('matches the types of src/api (checked by tsc)', () => {
-    expect(checks).toHaveLength(8);
+    expect(checks).toHaveLength(9);
   });
 });

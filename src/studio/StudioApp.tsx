@@ -5,6 +5,7 @@ import { ModuleList } from './ModuleList.tsx';
 import { ProfileEditor } from './ProfileEditor.tsx';
 import { Stage } from './Stage.tsx';
 import { StageControls } from './StageControls.tsx';
+import { StageSettings } from './StageSettings.tsx';
 import type { StudioModel } from './StudioModel.ts';
 import { TrafficLog } from './TrafficLog.tsx';
 
@@ -40,6 +41,7 @@ export function StudioApp({ studio, stageRef, address }: StudioAppProps) {
         <section class="stage-column" aria-label="Stage">
           <Stage stageRef={stageRef} front={studio.front} />
           <StageControls studio={studio} />
+          <StageSettings studio={studio} />
         </section>
         <aside class="side-column">
           <ModuleList studio={studio} />

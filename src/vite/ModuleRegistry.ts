@@ -22,3 +22,8 @@ export interface DiscoveredModule {
 export function moduleUrl(id: string): string {
   return `/modules/${id}/index.html`;
 }
+
+/** URL of a module's control page for the dock (`panel.html`), relative to the site root. */
+export function panelUrl(id: string): string {
+  return `/modules/${id}/panel.html`;
+}

@@ -120,7 +120,8 @@ export class ModulesContext {
 
   #affectsRegistry(type: FileEventType, { id, rest }: ModuleFileLocation): boolean {
     if (rest === '' || rest === 'module.json' || !this.moduleDir(id)) return true;
-    return type !== 'update' && rest === 'index.html';
+    // A panel.html that comes or goes changes the entry's `panel` too.
+    return type !== 'update' && (rest === 'index.html' || rest === 'panel.html');
   }
 
   #moduleChanged(id: string): void {

@@ -41,6 +41,24 @@ describe('discoverModules', () => {
     ]);
   });
 
+  it('lists a panel.html as the entry\'s panel and keeps the settings block', async () => {
+    const dir = join(root, 'modules');
+    const settings = { title: { type: 'text', label: 'Goal title', default: 'Sub goal' } };
+    await writeFixtureModule(dir, 'demo.goal', { ...tool, settings }, { 'index.html': '<p></p>', 'panel.html': '<p></p>' });
+    const { modules } = await discoverModules([dir], root);
+    expect(modules[0]!.entry).toMatchObject({ panel: '/modules/demo.goal/panel.html', settings });
+  });
+
+  it('skips a module with a bad settings block, naming the file and the setting', async () => {
+    const dir = join(root, 'modules');
+    await writeFixtureModule(dir, 'demo.goal', { ...tool, settings: { goal: { type: 'number', label: 'Target', default: 0, min: 1 } } });
+    const { modules, problems } = await discoverModules([dir], root);
+    expect(modules).toEqual([]);
+    expect(problems).toEqual([
+      { path: 'modules/demo.goal/module.json', reason: 'invalid manifest: settings.goal: default 0 must be at least 1' },
+    ]);
+  });
+
   it('skips a folder whose name is not a module id, and ignores folders without a manifest', async () => {
     const dir = join(root, 'modules');
     await writeFixtureModule(dir, 'not an id', tool);

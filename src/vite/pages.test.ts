@@ -6,12 +6,17 @@ describe('pages', () => {
     expect(pageEntry('/')).toBe('index.html');
     expect(pageEntry('/studio')).toBe('src/studio/studio.html');
     expect(pageEntry('/studio/')).toBe('src/studio/studio.html');
+    expect(pageEntry('/dock')).toBe('src/dock/dock.html');
     expect(pageEntry('/studio/x')).toBeUndefined();
     expect(pageEntry('/toString')).toBeUndefined();
   });
 
   it('gives the build one input per page, named after its file', () => {
-    expect(pageInputs('/repo/')).toEqual({ index: '/repo/index.html', studio: '/repo/src/studio/studio.html' });
+    expect(pageInputs('/repo/')).toEqual({
+      index: '/repo/index.html',
+      studio: '/repo/src/studio/studio.html',
+      dock: '/repo/src/dock/dock.html',
+    });
     expect(Object.keys(pageInputs('/repo'))).toHaveLength(Object.keys(PAGES).length);
   });
 });

@@ -1,8 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isModuleId, ModuleManifestSchema } from '../api/index.ts';
+import { describeSchemaIssue, isModuleId, type ModuleEntry, ModuleManifestSchema } from '../api/index.ts';
 import { isInsideRealFolder } from './isInsideRealFolder.ts';
-import { type DiscoveredModule, moduleUrl } from './ModuleRegistry.ts';
+import { type DiscoveredModule, moduleUrl, panelUrl } from './ModuleRegistry.ts';
 
 /** A module folder read: the module, or the reason it is skipped. */
 export type FolderResult = { ok: true; module: DiscoveredModule } | { ok: false; reason: string };
@@ -10,6 +10,7 @@ export type FolderResult = { ok: true; module: DiscoveredModule } | { ok: false;
 /**
  * Reads `<dir>/module.json` of a folder named `id` and checks it: the name is a
  * module id, the manifest parses and passes the schema, `index.html` exists.
+ * A `panel.html` beside it is the module's control page for the dock.
  */
 export async function readModuleFolder(dir: string, id: string): Promise<FolderResult> {
   if (!isModuleId(id)) {
@@ -25,11 +26,13 @@ export async function readModuleFolder(dir: string, id: string): Promise<FolderR
   if (!json.ok) return json;
   const parsed = ModuleManifestSchema.safeParse(json.value);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'manifest'}: ${issue.message}`);
+    const issues = parsed.error.issues.map((issue) => describeSchemaIssue(issue));
     return { ok: false, reason: `invalid manifest: ${issues.join('; ')}` };
   }
   if (!(await isFile(join(dir, 'index.html')))) return { ok: false, reason: 'index.html is missing' };
-  return { ok: true, module: { dir, entry: { ...parsed.data, id, url: moduleUrl(id) } } };
+  const entry: ModuleEntry = { ...parsed.data, id, url: moduleUrl(id) };
+  if (await isFile(join(dir, 'panel.html'))) entry.panel = panelUrl(id);
+  return { ok: true, module: { dir, entry } };
 }
 
 async function readJson(file: string): Promise<{ ok: true; value: unknown } | { ok: false; reason: string }> {

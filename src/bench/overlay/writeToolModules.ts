@@ -17,7 +17,9 @@ export async function writeToolModules(dir: string, count: number): Promise<stri
   const ids = Array.from({ length: count }, (_, i) => toolModuleId(i));
   for (const [i, id] of ids.entries()) {
     await cp(TEMPLATE, join(dir, id), { recursive: true });
-    const manifest = { name: `Bench tool ${i + 1}`, kind: 'tool', width: 1920, height: 1080 };
+    // `live` is a setting so that dock.latency can write it from the dock's form.
+    const settings = { live: { type: 'number', label: `Live value ${i + 1}`, default: 0 } };
+    const manifest = { name: `Bench tool ${i + 1}`, kind: 'tool', width: 1920, height: 1080, settings };
     await writeFile(join(dir, id, 'module.json'), `${JSON.stringify(manifest)}\n`);
   }
   return ids;

@@ -14,6 +14,8 @@ export interface SyncStatusSignals {
   readonly online: ReadonlySignal<boolean>;
   /** Writes waiting to be sent (parked ones are in `failed`). */
   readonly pending: ReadonlySignal<number>;
+  /** Writes waiting to be sent, per addressed module (the dock shows each module's own). */
+  readonly pendingByModule: ReadonlySignal<ReadonlyMap<string, number>>;
   /** Enqueue time of the oldest pending write; its age is `now - oldestPendingAt`. */
   readonly oldestPendingAt: ReadonlySignal<number | null>;
   readonly lastSyncAt: ReadonlySignal<number | null>;
@@ -41,6 +43,14 @@ export class SyncStatusModel implements SyncStatusSignals {
   readonly entries = signal<ReadonlyMap<string, EntryMeta>>(new Map(), { name: 'sync.entries' });
 
   readonly pending = computed(() => this.waiting().length, { name: 'sync.pending' });
+  readonly pendingByModule = computed(
+    () => {
+      const counts = new Map<string, number>();
+      for (const entry of this.waiting()) counts.set(entry.moduleId, (counts.get(entry.moduleId) ?? 0) + 1);
+      return counts;
+    },
+    { name: 'sync.pendingByModule' },
+  );
   readonly oldestPendingAt = computed(
     () => this.waiting().reduce<number | null>((oldest, e) => Math.min(oldest ?? e.enqueuedAt, e.enqueuedAt), null),
     { name: 'sync.oldestPendingAt' },

@@ -1,4 +1,4 @@
-import type { PublicProfile } from '../../api/index.ts';
+import type { ModuleContext, PublicProfile, Settings } from '../../api/index.ts';
 import { ManualClock } from '../../client/testing/ManualClock.ts';
 import { createBridgeMethods } from '../createBridgeMethods.ts';
 import { FloodGuard } from '../FloodGuard.ts';
@@ -12,6 +12,10 @@ export interface HostConnectionOptions {
   moduleId: string;
   data?: FakeModuleData;
   profile?: PublicProfile;
+  /** @default 'overlay' */
+  context?: ModuleContext;
+  /** The manifest's settings of a module. @default none */
+  settingsOf?: (moduleId: string) => Settings | undefined;
 }
 
 /**
@@ -19,12 +23,13 @@ export interface HostConnectionOptions {
  * methods, limits, flood guard) on a fake data layer and a manual clock: SDK
  * tests talk to the real bridge through it.
  */
-export function hostConnection({ port, moduleId, data = new FakeModuleData(), profile = {} as PublicProfile }: HostConnectionOptions): ModuleConnection {
+export function hostConnection(options: HostConnectionOptions): ModuleConnection {
+  const { port, moduleId, data = new FakeModuleData(), profile = {} as PublicProfile, context = 'overlay', settingsOf = () => undefined } = options;
   const clock = new ManualClock(0);
   return new ModuleConnection({
     port,
     moduleId,
-    methods: createBridgeMethods({ data, kind: 'tool', getProfile: async () => profile, valueBytes: HOST_LIMITS.valueBytes }),
+    methods: createBridgeMethods({ data, kind: 'tool', getProfile: async () => profile, valueBytes: HOST_LIMITS.valueBytes, context, settingsOf }),
     limits: HOST_LIMITS,
     clock,
     flood: new FloodGuard(clock, 1000),

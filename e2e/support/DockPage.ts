@@ -1,0 +1,66 @@
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import type { Kind } from '../../src/api/index.ts';
+import type { ApiServerDriver } from './ApiServerDriver.ts';
+
+export interface DockOpenOptions {
+  /** `website`: the website token (every kind); `overlay`: one kind's overlay id; `token`: its overlay token. @default 'website' */
+  auth?: 'website' | 'overlay' | 'token';
+  /** The kind for `overlay` and `token`. @default 'tool' */
+  kind?: Kind;
+  /** Put the parameters in the `#fragment` instead of the query. @default false */
+  fragment?: boolean;
+}
+
+/** The control dock as a streamer opens it in an OBS custom dock or on a phone. */
+export class DockPage {
+  constructor(
+    readonly page: Page,
+    private readonly api: ApiServerDriver,
+  ) {}
+
+  /** The dock's address (with `api=` pointing at the test's server). */
+  url({ auth = 'website', kind = 'tool', fragment = false }: DockOpenOptions = {}): string {
+    const params = new URLSearchParams();
+    if (auth === 'website') params.set('token', this.api.tokens.website);
+    if (auth === 'overlay') params.set('overlay', this.api.profile.overlays[kind]);
+    if (auth === 'token') params.set('token', this.api.tokens[kind]);
+    params.set('api', this.api.url);
+    return fragment ? `/dock#${params}` : `/dock?${params}`;
+  }
+
+  /** Opens the dock and waits until every module listed has its settings form or panel. */
+  async open(moduleIds: string[], options: DockOpenOptions = {}): Promise<void> {
+    await this.page.goto(this.url(options));
+    for (const id of moduleIds) await expect(this.module(id).getByTestId('module-status')).not.toHaveAttribute('data-state', 'starting');
+  }
+
+  /** A module's section (heading = manifest name, settings form, panel). */
+  module(id: string): Locator {
+    return this.page.getByTestId(`dock-module-${id}`);
+  }
+
+  /** A setting's control, found by its label as a person would. */
+  setting(label: string): Locator {
+    return this.page.getByLabel(label, { exact: true });
+  }
+
+  /** The module's write state: saved, pending, offline, auth or failed. */
+  status(id: string): Locator {
+    return this.module(id).getByTestId('module-status');
+  }
+
+  /** The panel frame of a module. */
+  panelFrame(id: string): Locator {
+    return this.module(id).locator(`iframe[data-module-id="${id}"]`);
+  }
+
+  /** Inside the panel frame of a module. */
+  panel(id: string): FrameLocator {
+    return this.panelFrame(id).contentFrame();
+  }
+
+  /** The "Reset" button of the setting labelled `label`. */
+  resetButton(label: string): Locator {
+    return this.page.locator('.setting').filter({ has: this.setting(label) }).getByRole('button', { name: 'Reset' });
+  }
+}

@@ -1,0 +1,98 @@
+import * as z from 'zod/mini';
+import { checkSettingValue } from './checkSettingValue.ts';
+import type { Json } from './database.ts';
+import { LIMITS } from './limits.ts';
+
+/** The six setting types a module may declare in its manifest. */
+export const SETTING_TYPES = ['text', 'number', 'range', 'boolean', 'color', 'select'] as const;
+export type SettingType = (typeof SETTING_TYPES)[number];
+
+const label = z.string().check(z.minLength(1), z.maxLength(120));
+const finite = z.number().check(z.refine(Number.isFinite, 'must be a finite number'));
+const bounds = {
+  min: z.optional(finite),
+  max: z.optional(finite),
+  step: z.optional(finite.check(z.positive())),
+};
+
+// Strict objects: a misspelt bound (`maxlength`) is an error, not a silently ignored field.
+const TextSettingSchema = z.strictObject({
+  type: z.literal('text'),
+  label,
+  default: z.string(),
+  maxLength: z.optional(z.int().check(z.positive(), z.maximum(LIMITS.valueBytes / 4))),
+});
+const NumberSettingSchema = z.strictObject({ type: z.literal('number'), label, default: finite, ...bounds });
+const RangeSettingSchema = z.strictObject({ type: z.literal('range'), label, default: finite, ...bounds });
+const BooleanSettingSchema = z.strictObject({ type: z.literal('boolean'), label, default: z.boolean() });
+const ColorSettingSchema = z.strictObject({ type: z.literal('color'), label, default: z.string() });
+const SelectSettingSchema = z.strictObject({
+  type: z.literal('select'),
+  label,
+  default: z.string(),
+  options: z.array(z.string().check(z.minLength(1), z.maxLength(120))).check(
+    z.minLength(1),
+    z.maxLength(100),
+    z.refine((options) => new Set(options).size === options.length, 'options must not repeat'),
+  ),
+});
+
+/** One declared setting; its name is one of the module's own keys. */
+export const SettingSchema = z
+  .discriminatedUnion('type', [
+    TextSettingSchema,
+    NumberSettingSchema,
+    RangeSettingSchema,
+    BooleanSettingSchema,
+    ColorSettingSchema,
+    SelectSettingSchema,
+  ])
+  .check(
+    z.superRefine((setting, ctx) => {
+      const problem = boundsProblem(setting) ?? defaultProblem(setting);
+      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: setting });
+    }),
+  );
+export type Setting = z.infer<typeof SettingSchema>;
+
+/**
+ * A setting's name is a key of the module's own: 1-256 characters without `:`,
+ * because `other:name` would address another module.
+ */
+export const SettingNameSchema = z.string().check(
+  z.minLength(1),
+  z.maxLength(LIMITS.nameLength),
+  z.refine((name) => !name.includes(':'), 'a setting name must not contain ":"'),
+);
+
+/** The `settings` block of `module.json`: at most 64 settings, shown in the order written. */
+export const SettingsSchema = z
+  .record(SettingNameSchema, SettingSchema)
+  .check(z.refine((block) => Object.keys(block).length <= 64, 'at most 64 settings'));
+export type Settings = z.infer<typeof SettingsSchema>;
+
+function boundsProblem(setting: Setting): string | null {
+  if (setting.type !== 'number' && setting.type !== 'range') return null;
+  if (setting.min !== undefined && setting.max !== undefined && setting.min > setting.max) {
+    return `min ${setting.min} is above max ${setting.max}`;
+  }
+  return null;
+}
+
+function defaultProblem(setting: Setting): string | null {
+  const reason = checkSettingValue(setting, setting.default);
+  return reason ? `default ${JSON.stringify(setting.default)} ${reason}` : null;
+}
+
+/**
+ * Each declared setting's value: the stored one when the setting accepts it,
+ * else the default (never set, or refused: wrong type, out of range).
+ */
+export function settingValues(settings: Settings, stored: (name: string) => Json | undefined): Record<string, Json> {
+  const values: Record<string, Json> = {};
+  for (const [name, setting] of Object.entries(settings)) {
+    const value = stored(name);
+    values[name] = value !== undefined && checkSettingValue(setting, value) === null ? value : setting.default;
+  }
+  return values;
+}

@@ -1,0 +1,8 @@
+import type { Seed } from '../server/index.ts';
+
+/** The dock of the seed's first user: every overlay with the website token, else the tool overlay by its id. */
+export function dockUrl(url: string, seed: Seed): string {
+  const { profile, tokens } = seed.users[0]!;
+  const website = tokens.find((token) => token.context === 'website');
+  return website ? `${url}/dock?token=${encodeURIComponent(website.token)}` : `${url}/dock?overlay=${encodeURIComponent(profile.overlays.tool)}`;
+}

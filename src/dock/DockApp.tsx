@@ -1,0 +1,33 @@
+import type { DockModel } from './DockModel.ts';
+import { KindSection } from './KindSection.tsx';
+
+interface DockAppProps {
+  model: DockModel;
+}
+
+/** The control dock: every selected module of the opened overlays, its settings and its panel. */
+export function DockApp({ model }: DockAppProps) {
+  const userName = model.userName.value;
+  return (
+    <main class="dock" data-testid="dock" data-phase={model.phase.value}>
+      <header class="dock-header">
+        <h1>Overlay dock</h1>
+        {userName && <span class="dock-user">{userName}</span>}
+      </header>
+      {model.error.value && (
+        <div class="dock-failed">
+          <p role="alert" data-testid="dock-error">
+            {model.error.value}
+          </p>
+          <p>
+            Open <code>/dock?token=&lt;website token&gt;</code> for every overlay, or <code>/dock?overlay=&lt;overlay id&gt;</code> for one
+            (add <code>api=&lt;API URL&gt;</code> for another API).
+          </p>
+        </div>
+      )}
+      {model.sessions.value.map((session, index) => (
+        <KindSection key={index} session={session} />
+      ))}
+    </main>
+  );
+}

@@ -1,0 +1,19 @@
+import { computed, signal } from '@preact/signals';
+import type { DockSession } from './DockSession.ts';
+
+export type DockPhase = 'starting' | 'running' | 'failed';
+
+/** The dock page: what its address opened (one session per overlay kind), or why nothing. */
+export class DockModel {
+  readonly phase = signal<DockPhase>('starting', { name: 'dock.phase' });
+  readonly error = signal<string | null>(null, { name: 'dock.error' });
+  readonly sessions = signal<DockSession[]>([], { name: 'dock.sessions' });
+  /** The streamer's name, once a profile is in. */
+  readonly userName = computed(() => this.sessions.value.map((session) => session.overlay.profile.value?.user.userName).find(Boolean) ?? null);
+
+  fail(message: string): void {
+    console.error(`[dock] ${message}`);
+    this.error.value = message;
+    this.phase.value = 'failed';
+  }
+}

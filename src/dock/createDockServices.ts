@@ -1,0 +1,44 @@
+import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import type { ModuleEntry } from '../api/index.ts';
+import type { SyncStatus } from '../client/index.ts';
+import { createModuleHost, type ModuleHost } from '../host/index.ts';
+import { createOverlayServices, type OverlayServices } from '../runtime/index.ts';
+import type { PanelFrames } from './createPanelFrames.ts';
+
+export interface DockServicesOptions {
+  registry: ReadonlySignal<readonly ModuleEntry[]>;
+  panels: PanelFrames;
+  document: Document;
+}
+
+/**
+ * The overlay page's services (API client, IndexedDB queue, profile cache),
+ * with a module host that runs each selected module's `panel.html` in
+ * context `panel` instead of its overlay page.
+ */
+export function createDockServices({ registry, panels, document }: DockServicesOptions): OverlayServices {
+  const base = createOverlayServices({
+    // The dock has no stage: its frames go in the modules' sections (createHost below).
+    stage: document.createElement('div'),
+    registry,
+    sync: signal<SyncStatus | null>(null),
+  });
+  return {
+    ...base,
+    // Every module stays known (no "unknown module" for one without a panel); the page URL is the panel's.
+    registry: computed(() => registry.value.map((entry) => (entry.panel ? { ...entry, url: entry.panel } : entry))),
+    createHost: (options) =>
+      panelsOnly(createModuleHost({ ...options, container: document.body, context: 'panel', createFrame: panels.create })),
+  };
+}
+
+/** A host that mounts only the modules that have a panel. */
+function panelsOnly(host: ModuleHost): ModuleHost {
+  return {
+    ...host,
+    mount: (entry) => {
+      if (entry.panel) host.mount(entry);
+    },
+    sync: (entries) => host.sync(entries.filter((entry) => entry.panel)),
+  };
+}

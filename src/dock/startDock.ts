@@ -1,0 +1,50 @@
+import { effect, type ReadonlySignal } from '@preact/signals';
+import { type ModuleEntry, OverlayError } from '../api/index.ts';
+import { type ApiClient, createApiClient } from '../client/index.ts';
+import { type OverlayParams, startOverlay } from '../runtime/index.ts';
+import { createDockServices } from './createDockServices.ts';
+import type { DockModel } from './DockModel.ts';
+import { DockSession } from './DockSession.ts';
+import { planDockSessions } from './planDockSessions.ts';
+
+export interface DockStartOptions {
+  registry: ReadonlySignal<readonly ModuleEntry[]>;
+  document: Document;
+  /** @default an API client for `params.apiBase` */
+  client?: ApiClient;
+}
+
+/** Opens what the dock's address names: one overlay start (in context `panel`) per kind. */
+export async function startDock(params: OverlayParams, model: DockModel, options: DockStartOptions): Promise<void> {
+  const client = options.client ?? createApiClient({ baseUrl: params.apiBase });
+  let plans: OverlayParams[];
+  try {
+    plans = await planDockSessions(client, params);
+  } catch (error) {
+    model.fail(explainStart(error, params));
+    return;
+  }
+  const sessions = plans.map(() => new DockSession(options.registry, options.document));
+  model.sessions.value = sessions;
+  model.phase.value = 'running';
+  await Promise.all(sessions.map((session, index) => runSession(session, plans[index]!, options)));
+}
+
+async function runSession(session: DockSession, params: OverlayParams, options: DockStartOptions): Promise<void> {
+  const services = createDockServices({ registry: options.registry, panels: session.panels, document: options.document });
+  const controller = await startOverlay(params, session.overlay, services);
+  if (!controller) return;
+  session.controller.value = controller;
+  // Settings that could not be read at the start (offline) are read once the API answers.
+  effect(() => {
+    if (controller.layer.status.value.online) session.reloadIncomplete();
+  });
+}
+
+function explainStart(error: unknown, params: OverlayParams): string {
+  const code = error instanceof OverlayError ? error.code : 'INTERNAL';
+  const reason = error instanceof Error ? error.message : String(error);
+  if (code === 'UNAUTHORIZED') return 'the token in the dock address is not valid: check the dock URL';
+  if (code === 'UNAVAILABLE' || code === 'TIMEOUT' || error instanceof TypeError) return `API unreachable at ${params.apiBase} (${reason})`;
+  return `cannot open the dock: ${code}: ${reason}`;
+}
