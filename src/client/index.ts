@@ -10,6 +10,7 @@ export { createWriteQueue } from './queue/index.ts';
 export type { LiveChange, LiveConnection, LiveConnectionOptions, LiveState, LiveTransport } from './live/index.ts';
 export { createLiveConnection } from './live/index.ts';
 export type { BackoffOptions } from './retry/index.ts';
+export { parseRetryAfter } from './retry/index.ts';
 export type { LocalStore, LocalStoreOptions, StorageKind } from './storage/index.ts';
 export { LOCAL_DB_NAME, LOCAL_STORE_NAME, openLocalStore } from './storage/index.ts';
 export type { ChannelLike, LockRequester, OpenChannel, PageEvents, PageVisibility } from './tabs/index.ts';

@@ -11,7 +11,7 @@ import type { ApiClient, ProfileCache, SyncStatus } from '../client/index.ts';
 import type { ModuleHost } from '../host/index.ts';
 import { deferModuleData } from './deferModuleData.ts';
 import { isolateModuleSites, type SiteIsolation } from './isolateModuleSites.ts';
-import { obtainToken } from './obtainToken.ts';
+import { type ObtainTokenOptions, obtainToken } from './obtainToken.ts';
 import { renewTokenOnRefusal } from './renewTokenOnRefusal.ts';
 import type { OverlayModel } from './OverlayModel.ts';
 import type { OverlayParams } from './parseOverlayParams.ts';
@@ -87,7 +87,7 @@ export async function startOverlay(
   }, OFFLINE_RETRY_MS);
   const stopAuth = renewTokenOnRefusal({
     status: layer.status,
-    renew: 'overlay' in params.auth ? async () => (await obtainToken(client, params.auth)).token : undefined,
+    renew: 'overlay' in params.auth ? async () => (await obtainToken(client, params.auth, waitNotice(model))).token : undefined,
     setToken: (token) => layer.setToken(token),
     problems: {
       report: (message) => model.report('auth', message),
@@ -127,7 +127,8 @@ async function firstProfile(client: ApiClient, params: OverlayParams, model: Ove
   // Read while the network answers: it opens the local database off the start's critical path.
   const lastSeen = cache.load().catch(() => undefined);
   try {
-    const { kind } = await obtainToken(client, params.auth);
+    const { kind } = await obtainToken(client, params.auth, waitNotice(model));
+    model.resolve('auth');
     const profile = await client.me();
     model.profile.value = toPublicProfile(profile);
     // Not awaited: the modules need not wait for the copy (the store runs its transactions in order).
@@ -165,7 +166,7 @@ async function refreshProfile(
   try {
     // Started on the cached profile (no token yet), or a renewal after a 401 failed (API unreachable
     // then): get a token again, or the queue stays paused until a reload. The queue resumes on it.
-    if (model.fromCache.peek() || waitsForToken()) await obtainToken(client, params.auth);
+    if (model.fromCache.peek() || waitsForToken()) await obtainToken(client, params.auth, waitNotice(model));
     const full = await client.me();
     const profile = toPublicProfile(full);
     model.resolve('api');
@@ -196,6 +197,11 @@ function showModules(host: ModuleHost, model: OverlayModel, kind: Kind, { entrie
   const entries = ids.flatMap((id) => known.get(id) ?? []);
   model.moduleIds.value = entries.map((entry) => entry.id);
   host.sync(entries);
+}
+
+/** Says in debug mode why the page waits: the API limits exchanges of an overlay id (429). */
+function waitNotice(model: OverlayModel): ObtainTokenOptions {
+  return { onRateLimited: (ms) => model.report('auth', `too many exchanges of this overlay id: trying again in ${Math.ceil(ms / 1000)} s`) };
 }
 
 function isUnreachable(error: unknown): boolean {
