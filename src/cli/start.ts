@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { KINDS, LIVE_PATH, moduleOriginProblem } from '../api/index.ts';
 import {
   createApiApp,
+  DEFAULT_PORT,
   DEMO_SEED,
   loadSeedFile,
   parseCliArgs,
@@ -29,7 +30,7 @@ async function main(argv: string[]): Promise<void> {
   if (problem) throw new Error(`--module-origin: ${problem}`);
   const withPort = rest.some((arg) => arg === '--port' || arg.startsWith('--port=')) ? rest : ['--port', DEFAULT_PAGE_PORT, ...rest];
   const options = parseCliArgs(withPort);
-  if (options.help) return void console.log(`${USAGE.replace('npm run api', 'npm start')}\n${OWN_USAGE}`);
+  if (options.help) return void console.log(`${USAGE.replace('npm run api', 'npm start').replace(`(default ${DEFAULT_PORT})`, `(default ${DEFAULT_PAGE_PORT})`)}\n${OWN_USAGE}`);
   const distDir = resolve(dist);
   if (!existsSync(resolve(distDir, 'index.html'))) throw new Error('dist/ is missing: run "npm run build" first (npm start does)');
   const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : DEMO_SEED;

@@ -72,7 +72,7 @@ async function answerOf(response: Response, path: string): Promise<unknown> {
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) return body;
   if (response.status === 404 && path.startsWith('/dev/')) {
-    throw new OverlayError('NOT_FOUND', 'this API has no developer routes: use npm run dev or npm start (not npm run api)');
+    throw new OverlayError('NOT_FOUND', 'this API has no developer routes: open the studio from npm run dev (npm start and npm run api serve none)');
   }
   const message = (body as { message?: unknown } | undefined)?.message;
   throw new OverlayError(codeForStatus(response.status), typeof message === 'string' ? message : `HTTP ${response.status}`);
