@@ -2,6 +2,7 @@ import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { toPublicProfile } from '../../api/index.ts';
 import { DEMO_PROFILE, DEMO_TOKENS } from '../../server/index.ts';
 import type { HarnessApi, HarnessSetup, ProbeApi } from './HarnessApi.ts';
+import { PROBE_DIR } from './buildHarnessFiles.ts';
 import type { HarnessServer } from './startHarnessServer.ts';
 
 type Call<Api> = <K extends keyof Api>(
@@ -40,13 +41,13 @@ export async function openHarness(context: BrowserContext, server: HarnessServer
     userId: DEMO_PROFILE.user.userId,
     profile: toPublicProfile(DEMO_PROFILE),
     moduleId: PROBE_ID,
-    probePath: '/bench/probe.html',
+    probePath: `/${PROBE_DIR}/index.html`,
     flushDelayMs: options.flushDelayMs ?? 25,
   };
   const harness = caller<HarnessApi>(page.mainFrame(), 'harness');
   await harness('setup', setup);
   const frame = findProbeFrame(page);
-  // The SDK says hello as soon as /sdk.js runs, possibly before /bench/probe.js has.
+  // The SDK says hello as soon as /sdk.js runs, possibly before the probe's own script has.
   await frame.waitForFunction(() => 'probe' in window);
   const probe = caller<ProbeApi>(frame, 'probe');
   await probe('connect');

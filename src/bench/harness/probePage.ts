@@ -1,4 +1,4 @@
-// The bench's module page script (bundled by esbuild, served as /bench/probe.js
+// The bench's module page script (bundled by esbuild, served as /modules/bench.tool.probe/probe.js
 // after /sdk.js): the loops run here, inside the sandboxed module frame, and
 // are timed with its own clock, so no Playwright round trip is counted.
 import { CallOptions, connect, type RemoteProxy, WindowMessenger } from 'penpal';
