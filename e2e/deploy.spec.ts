@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { DEMO_OVERLAY_IDS, DEMO_TOKENS } from '../src/server/index.ts';
 import { expect, test } from './fixtures.ts';
-import { freePort } from './support/freePort.ts';
+import { freePort } from '../src/server/testing/freePort.ts';
 import { ModuleFrame } from './support/ModuleFrame.ts';
 import { buildSite, removeSite, startPageServer } from './support/SiteBuild.ts';
 import { StaticFileServer } from './support/StaticFileServer.ts';

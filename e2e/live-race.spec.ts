@@ -3,22 +3,12 @@ import { expect, test } from './fixtures.ts';
 import { ChangeLog } from './support/ChangeLog.ts';
 import { DebugPanel } from './support/DebugPanel.ts';
 import { OverlayPage } from './support/OverlayPage.ts';
+import { seededRandom as seeded } from '../src/server/testing/fuzzRequests.ts';
 
 const COUNTER = 'demo.tool.counter';
 const KEYS = ['count', 'race-a', 'race-b'];
 const STEPS = 40;
 
-/** A small seeded generator, so a failing run can be replayed with its seed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 test('two browsers and an outside writer race on the same keys through network cuts; then every page equals the server', async ({ api, browser }, testInfo) => {
   const seed = Number(process.env.LIVE_RACE_SEED ?? Date.now() % 1_000_000);

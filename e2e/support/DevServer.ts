@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { freePort } from './freePort.ts';
+import { freePort } from '../../src/server/testing/freePort.ts';
 
 /** `npm run dev` as a module author runs it: Vite with hot reload and the API under /api. */
 export class DevServer {

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,6 +8,7 @@ import { WebSocket } from 'ws';
 import { DEMO_TOKENS } from '../server/index.ts';
 import { send } from '../server/testing/apiTestClient.ts';
 import { connectLive } from '../server/testing/liveTestClient.ts';
+import { freePort } from '../server/testing/freePort.ts';
 
 // `npm start` and `npm run dev` as people run them: the live endpoint under /api, next to the page (and Vite's HMR socket).
 const TSX_LOADER = pathToFileURL(fileURLToPath(new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url))).href;
@@ -80,13 +80,3 @@ describe('the live endpoint under /api', () => {
   }, 60_000);
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 
 /** A command of `src/cli` running as its own process, for tests of what it prints and serves. */
 export interface SpawnedCli {
@@ -36,14 +35,4 @@ export async function spawnCli(script: string, args: string[], ready: RegExp, en
   };
 }
 
-/** A TCP port that was free a moment ago on the loopback interface. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../server/testing/freePort.ts';
