@@ -29,18 +29,6 @@ test.afterAll(async () => {
   await removeSite(outDir);
 });
 
-/** Leaves a mark in a module's window; the returned check is false once that window was replaced. */
-async function markWindow(module: ModuleFrame): Promise<() => Promise<boolean>> {
-  const frame = await (await module.iframe.elementHandle())!.contentFrame();
-  await frame!.evaluate(() => {
-    (window as unknown as { mark: boolean }).mark = true;
-  });
-  return async () => {
-    const current = await (await module.iframe.elementHandle())!.contentFrame();
-    return current!.evaluate(() => (window as unknown as { mark?: boolean }).mark === true);
-  };
-}
-
 /** The address of a module's frame: its own site (a readable label and a hash) on the modules' port. */
 const siteOf = (id: string) =>
   new RegExp(`^http://${id.replace(/\./g, '-')}-[0-9a-f]{13}\\.localhost:${modulePort}/modules/${id.replace(/\./g, '\\.')}/index\\.html#`);
@@ -53,7 +41,7 @@ test.describe('the built page on a plain static host', () => {
     await counter.waitUntilReady();
     await expect(counter.iframe).toHaveAttribute('src', siteOf('demo.tool.counter'));
     await expect(overlay.module('test.hostile.hang').iframe).toHaveAttribute('src', siteOf('test.hostile.hang'));
-    const marker = await markWindow(counter);
+    const marker = await counter.markWindow();
     await expect.poll(() => api.get('test.hostile.hang', 'boots'), { timeout: 45_000 }).toBeGreaterThanOrEqual(2);
     // The neighbour was never reloaded: on a site of its own, it runs in a process of its own.
     expect(await marker()).toBe(true);

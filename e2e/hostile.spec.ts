@@ -1,17 +1,5 @@
 import { DEMO_SEED } from '../src/server/index.ts';
-import { expect, type ModuleFrame, test } from './fixtures.ts';
-
-/** Leaves a mark in a module's window; the returned check is false once that window was replaced. */
-async function markWindow(module: ModuleFrame): Promise<() => Promise<boolean>> {
-  const frame = await (await module.iframe.elementHandle())!.contentFrame();
-  await frame!.evaluate(() => {
-    (window as unknown as { mark: boolean }).mark = true;
-  });
-  return async () => {
-    const current = await (await module.iframe.elementHandle())!.contentFrame();
-    return current!.evaluate(() => (window as unknown as { mark?: boolean }).mark === true);
-  };
-}
+import { expect, test } from './fixtures.ts';
 
 // Each hostile module runs beside a well-behaved one (the counter), which must keep working.
 test.describe('hostile modules', () => {
@@ -67,7 +55,7 @@ test.describe('hostile modules', () => {
   test('a module flooding the host does not stop the others', async ({ overlay, api, page }) => {
     await overlay.open({ kind: 'tool', modules: ['test.hostile.flood', 'demo.tool.counter'] });
     const counter = overlay.module('demo.tool.counter');
-    const marker = await markWindow(counter);
+    const marker = await counter.markWindow();
     // The host notices the flood, tears the module down and restarts it later.
     const flood = page.getByTestId('debug-module-test.hostile.flood');
     await expect.poll(async () => Number(await flood.getAttribute('data-restarts')), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
@@ -84,7 +72,7 @@ test.describe('hostile modules', () => {
   test('a hung module is torn down and restarted while the others keep running', async ({ overlay, api }) => {
     await overlay.open({ kind: 'tool', modules: ['test.hostile.hang', 'demo.tool.counter'] });
     const counter = overlay.module('demo.tool.counter');
-    const marker = await markWindow(counter);
+    const marker = await counter.markWindow();
     await expect.poll(() => api.get('test.hostile.hang', 'boots'), { timeout: 45_000 }).toBeGreaterThanOrEqual(2);
     // The neighbour was never reloaded: it runs on its own site, so in its own process.
     expect(await marker()).toBe(true);

@@ -28,4 +28,16 @@ export class ModuleFrame {
   state(): Promise<string | null> {
     return this.iframe.getAttribute('data-state');
   }
+
+  /** Leaves a mark in the module's window; the returned check is false once that window was replaced (a restart). */
+  async markWindow(): Promise<() => Promise<boolean>> {
+    const frame = await (await this.iframe.elementHandle())!.contentFrame();
+    await frame!.evaluate(() => {
+      (window as unknown as { mark: boolean }).mark = true;
+    });
+    return async () => {
+      const current = await (await this.iframe.elementHandle())!.contentFrame();
+      return current!.evaluate(() => (window as unknown as { mark?: boolean }).mark === true);
+    };
+  }
 }

@@ -16,7 +16,7 @@ import { startServers, stopServers } from '../server/startServers.ts';
 const MODULE = toolModuleId(0);
 
 /**
- * Issue 13: a change in the dock's settings form (another browser context, as
+ * A change in the dock's settings form (another browser context, as
  * an OBS dock beside the browser source) until the module in the overlay hears
  * `change`: the form, the dock's write queue, PATCH, live sync, the bridge.
  * Baseline, in the same rounds: the live.latency path on one instance, an

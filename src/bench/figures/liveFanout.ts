@@ -11,7 +11,7 @@ import { summarize } from '../summarize.ts';
 const CLIENTS = 1000;
 
 /**
- * Issue 12: one PATCH heard by 1,000 live connections (Node `ws` clients in the
+ * One PATCH heard by 1,000 live connections (Node `ws` clients in the
  * bench process, all on the demo user's tool space), from sending the PATCH
  * until the last connection has the `change`. The reference server runs its
  * CLI on the memory store, so that the row measures the fan-out rather than

@@ -13,7 +13,7 @@ const CONNECTIONS = 10_000;
 const WARM = 200;
 
 /**
- * Issue 12: the server's resident memory per idle live connection, at 10,000
+ * The server's resident memory per idle live connection, at 10,000
  * authenticated connections (all of the demo user's tool space), as the
  * growth of the process's RSS from 200 connections to 10,200, divided by
  * 10,000. Baseline: the same count of plain connections on a bare `ws` server.

@@ -19,7 +19,7 @@ const TSX_LOADER = new URL('../../../node_modules/tsx/dist/loader.mjs', import.m
 const MODULE = toolModuleId(0);
 
 /**
- * Issue 12: an outside PATCH through API instance A until the module on an
+ * An outside PATCH through API instance A until the module on an
  * overlay page connected to instance B (both on one Redis) hears `change`,
  * through B's live endpoint, the page's live sync and the module bridge. The
  * floor, measured in the same rounds: a bare node:http server that pushes the

@@ -15,7 +15,7 @@ const SECONDS = 2;
 const CONNECTIONS = 50;
 
 /**
- * Issue 7: two API processes on one private redis-server (AOF, `appendfsync
+ * Two API processes on one private redis-server (AOF, `appendfsync
  * always`) against one. The load is the `server` figure's, 50 connections
  * PATCHing then GETting one key: all 50 on instance A, or two autocannon runs
  * at once with 25 each on A and B, their throughputs summed. Both variants use

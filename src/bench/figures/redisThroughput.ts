@@ -16,7 +16,7 @@ const SECONDS = 2;
 type Variant = 'redis' | 'sqlite' | 'bare';
 
 /**
- * Issue 7: the reference server on the redis store (a private redis-server,
+ * The reference server on the redis store (a private redis-server,
  * AOF with `appendfsync always`) under the `server` figure's load (autocannon,
  * 50 connections, PATCH then GET of one key), against the same bare node:http
  * baseline. The sqlite server (`synchronous=FULL`) runs in the same rounds, so
