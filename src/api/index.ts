@@ -18,3 +18,4 @@ export * from './selectedModules.ts';
 export * from './bridge.ts';
 export * from './live.ts';
 export * from './moduleOrigin.ts';
+export * from './streamEvents.ts';
