@@ -43,7 +43,7 @@ export interface StartApiServerOptions {
   /** Exchanged tokens alive per overlay id, the oldest dropped first. @default 32 */
   maxTokensPerOverlay?: number;
   /** Current time in ms, for token expiry. @default Date.now */
-  clock?: () => number;
+  now?: () => number;
   /** Receives errors answered with 500. @default console.error */
   onInternalError?: (error: unknown) => void;
   /** Wraps bodies as the hosted service does (`ApiAppOptions.envelope`). @default false */
@@ -73,7 +73,7 @@ export interface RunningApiServer {
 
 /** Starts the reference API on Node's HTTP server; resolves once it accepts connections. */
 export async function startApiServer(options: StartApiServerOptions = {}): Promise<RunningApiServer> {
-  const { port = 0, host = '127.0.0.1', clock, tokenTtlMs, maxTokensPerOverlay } = options;
+  const { port = 0, host = '127.0.0.1', now, tokenTtlMs, maxTokensPerOverlay } = options;
   // Everything that can refuse the options runs before a store is opened.
   const limits = resolveLimits(options.limits);
   const seed = options.registry ? undefined : parseSeed(options.seed ?? DEMO_SEED);
@@ -83,7 +83,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   let registry: Registry;
   let changes: LiveChanges | undefined;
   try {
-    registry = options.registry ?? (await registryFor(opened, seed!, { clock, tokenTtlMs, maxTokensPerOverlay }));
+    registry = options.registry ?? (await registryFor(opened, seed!, { now, tokenTtlMs, maxTokensPerOverlay }));
     if (liveOptions) changes = await openLiveChanges(opened, liveOptions);
   } catch (error) {
     await opened.close();
@@ -92,7 +92,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   const store = changes?.store ?? opened;
   const onInternalError = options.onInternalError ?? console.error;
   const { envelope } = options;
-  const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits, onInternalError, clock, live: liveOptions !== undefined, envelope });
+  const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits, onInternalError, now, live: liveOptions !== undefined, envelope });
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
   const viaApp = getRequestListener(app.fetch, { errorHandler });
   // Served alone, the API answers its two database routes on Node's server itself, because the fetch
@@ -105,7 +105,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   };
   const server = createServer({ requireHostHeader: false }, listener);
   server.on('clientError', answerClientError);
-  const live = changes && createLiveEndpoint({ feed: changes.feed, registry, live: liveOptions, clock, onInternalError });
+  const live = changes && createLiveEndpoint({ feed: changes.feed, registry, live: liveOptions, now, onInternalError });
   // Only with the endpoint: without an `upgrade` listener, Node serves upgrade requests as plain ones (the path then answers 404).
   if (live) {
     server.on('upgrade', (request, socket, head) => {
@@ -131,7 +131,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
 }
 
 /** With a redis store, tokens and profiles live in Redis too, so that any instance answers any request. */
-function registryFor(store: DataStore, seed: Seed, options: { clock?: () => number; tokenTtlMs?: number; maxTokensPerOverlay?: number }): Promise<Registry> | Registry {
+function registryFor(store: DataStore, seed: Seed, options: { now?: () => number; tokenTtlMs?: number; maxTokensPerOverlay?: number }): Promise<Registry> | Registry {
   if (isRedisStore(store)) return createRedisRegistry(seed, { redis: store.redis, ...options });
   return createMemoryRegistry(seed, options);
 }

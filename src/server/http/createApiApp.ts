@@ -37,7 +37,7 @@ export interface ApiAppOptions {
   /** Origins whose pages may call the developer routes; other pages get 403. @default [] (none) */
   devOrigins?: readonly string[];
   /** Current time in ms, for the rate limits of a memory or SQLite store. @default Date.now */
-  clock?: () => number;
+  now?: () => number;
 }
 
 /** Paths answered in the server's own shape even with the envelope: not the hosted service's endpoints. */
@@ -51,7 +51,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
   const { registry, store, limits, onInternalError = console.error, devRoutes = false, devOrigins, live = false, envelope = false } = options;
   const resolved = resolveLimits(limits);
   // With Redis, the counters are shared: limits hold across every instance.
-  const counter = isRedisStore(store) ? createRedisRateCounter(store.redis) : createMemoryRateCounter({ clock: options.clock });
+  const counter = isRedisStore(store) ? createRedisRateCounter(store.redis) : createMemoryRateCounter({ now: options.now });
   const deps = { registry, store, limits: resolved, exchangeGuard: createExchangeGuard(counter, resolved) };
   const routes: Route[] = [
     { method: 'GET', path: '/me', token: 'any', handler: readProfile(deps) },

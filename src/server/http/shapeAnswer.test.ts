@@ -11,7 +11,7 @@ const META = (path: string) => ({ requestTime: '2026-11-23T19:30:05.123Z', path,
 let wrapped: RunningApiServer;
 let bare: RunningApiServer;
 beforeAll(async () => {
-  wrapped = await startApiServer({ seed: TEST_SEED, store: 'memory', envelope: { clock: () => NOW } });
+  wrapped = await startApiServer({ seed: TEST_SEED, store: 'memory', envelope: { now: () => NOW } });
   bare = await startApiServer({ seed: TEST_SEED, store: 'memory' });
 });
 afterAll(() => Promise.all([wrapped.close(), bare.close()]));
@@ -77,14 +77,14 @@ describe('the envelope (--envelope)', () => {
 
   it('applies to the app alone too (npm start and npm run dev mount it), and stamps the time of the answer', async () => {
     let now = NOW;
-    const app = createApiApp({ registry: wrapped.registry, store: wrapped.store, envelope: { clock: () => now } });
+    const app = createApiApp({ registry: wrapped.registry, store: wrapped.store, envelope: { now: () => now } });
     now += 1000;
     const answer = await app.request('/me', { headers: { Authorization: 'Bearer site-1001' } });
     expect(((await answer.json()) as { meta: unknown }).meta).toEqual({ ...META('/me'), requestTime: '2026-11-23T19:30:06.123Z' });
   });
 
   it('builds the text around the JSON it is given, keeping a stored value byte for byte', () => {
-    const shape = envelopeAnswers({ clock: () => NOW });
+    const shape = envelopeAnswers({ now: () => NOW });
     const answer = shape({ status: 200, headers: { A: 'b' }, body: '{"id":"a.b","key":"k","value":1.50}' }, '/me/database');
     expect(answer.body).toBe(`{"meta":${JSON.stringify(META('/me/database'))},"data":{"id":"a.b","key":"k","value":1.50}}`);
     expect(answer.headers).toEqual({ A: 'b' });

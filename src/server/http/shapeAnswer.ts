@@ -11,7 +11,7 @@ export const bareAnswers: ShapeAnswer = (answer) => answer;
 
 export interface EnvelopeOptions {
   /** Current time in ms, for `meta.requestTime`. @default Date.now */
-  clock?: () => number;
+  now?: () => number;
 }
 
 /**
@@ -19,10 +19,10 @@ export interface EnvelopeOptions {
  * failure, never both. Status and headers stay as they are; the body is built
  * around the JSON text already made, so a stored value is never re-serialised.
  */
-export function envelopeAnswers({ clock = Date.now }: EnvelopeOptions = {}): ShapeAnswer {
+export function envelopeAnswers({ now = Date.now }: EnvelopeOptions = {}): ShapeAnswer {
   return (answer, path) => {
     if (answer.body === null) return answer;
-    const meta = `{"requestTime":${JSON.stringify(new Date(clock()).toISOString())},"path":${JSON.stringify(path)},"apiVersion":"${API_VERSION}"}`;
+    const meta = `{"requestTime":${JSON.stringify(new Date(now()).toISOString())},"path":${JSON.stringify(path)},"apiVersion":"${API_VERSION}"}`;
     const member = answer.status < 400 ? 'data' : 'error';
     return { ...answer, body: `{"meta":${meta},"${member}":${answer.body}}` };
   };

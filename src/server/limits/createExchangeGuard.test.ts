@@ -8,7 +8,7 @@ const LIMITS = { exchangesPerOverlay: 2, failedExchangesPerAddress: 2, exchangeW
 describe('createExchangeGuard', () => {
   it('refuses an address after its failures, for any id, until its window ends', async () => {
     let now = 0;
-    const guard = createExchangeGuard(createMemoryRateCounter({ clock: () => now }), LIMITS);
+    const guard = createExchangeGuard(createMemoryRateCounter({ now: () => now }), LIMITS);
     expect(await guard.admit('10.0.0.1', 'id-a')).toBeUndefined();
     await guard.failed('10.0.0.1');
     now += 4_000;
@@ -20,7 +20,7 @@ describe('createExchangeGuard', () => {
   });
 
   it('counts the exchanges of each overlay id apart', async () => {
-    const guard = createExchangeGuard(createMemoryRateCounter({ clock: () => 0 }), LIMITS);
+    const guard = createExchangeGuard(createMemoryRateCounter({ now: () => 0 }), LIMITS);
     expect(await guard.admit('a', 'id-a')).toBeUndefined();
     expect(await guard.admit('b', 'id-a')).toBeUndefined();
     expect(await guard.admit('c', 'id-a')).toMatchObject({ retryAfterSeconds: 10 });
@@ -28,7 +28,7 @@ describe('createExchangeGuard', () => {
   });
 
   it('keeps memory bounded under a flood of new keys', async () => {
-    const counter = createMemoryRateCounter({ clock: () => 0, maxKeys: 3 });
+    const counter = createMemoryRateCounter({ now: () => 0, maxKeys: 3 });
     for (const key of ['a', 'b', 'c', 'd']) await counter.hit(key, 1000);
     expect((await counter.peek('a')).count).toBe(0);
     expect((await counter.peek('d')).count).toBe(1);

@@ -16,7 +16,9 @@ export interface SessionDeps {
   registry: Registry;
   options: LiveOptions;
   users: UserConnections;
-  clock: () => number;
+  now: () => number;
+  /** Starts a timer that does not keep the process alive; returns its cancel. */
+  startTimer: (fn: () => void, ms: number) => () => void;
   onInternalError: (error: unknown) => void;
 }
 
@@ -34,7 +36,7 @@ export class LiveSession implements FeedListener {
   private expiresAtMs: number | null = null;
   private userId: string | undefined;
   private unsubscribe: Unsubscribe | undefined;
-  private readonly authTimer: NodeJS.Timeout;
+  private readonly cancelAuthTimer: () => void;
   private ended = false;
 
   constructor(
@@ -43,7 +45,7 @@ export class LiveSession implements FeedListener {
     private readonly onEnd: (session: LiveSession) => void,
   ) {
     const seconds = deps.options.authTimeoutMs / 1000;
-    this.authTimer = setTimeout(() => this.close(LIVE_CLOSE.authTimeout, `No auth message within ${seconds} s`), deps.options.authTimeoutMs);
+    this.cancelAuthTimer = deps.startTimer(() => this.close(LIVE_CLOSE.authTimeout, `No auth message within ${seconds} s`), deps.options.authTimeoutMs);
     ws.once('message', (data, isBinary) => void this.authenticate(data, isBinary).catch((error) => this.fail(error)));
     ws.on('close', () => this.end());
     // ws closes the connection itself after a protocol error (e.g. 1009 for a message above the cap).
@@ -69,7 +71,7 @@ export class LiveSession implements FeedListener {
 
   /** The ping round: false when the session ended instead (token expired, or the peer stopped answering). */
   ping(message: Buffer): boolean {
-    if (this.expiresAtMs !== null && this.deps.clock() >= this.expiresAtMs) {
+    if (this.expiresAtMs !== null && this.deps.now() >= this.expiresAtMs) {
       this.close(LIVE_CLOSE.unauthorized, AUTH_MESSAGES.invalid);
       return false;
     }
@@ -94,12 +96,12 @@ export class LiveSession implements FeedListener {
     if (this.ws.bufferedAmount > this.deps.options.maxBufferedBytes) {
       this.close(LIVE_CLOSE.notReading, `Not reading - over ${this.deps.options.maxBufferedBytes} bytes waiting to be sent`);
       // The close frame waits behind the backlog the client does not read: cut the socket soon after.
-      setTimeout(() => this.ws.terminate(), this.deps.options.closeGraceMs).unref();
+      this.deps.startTimer(() => this.ws.terminate(), this.deps.options.closeGraceMs);
     }
   }
 
   private async authenticate(data: RawData, isBinary: boolean): Promise<void> {
-    clearTimeout(this.authTimer);
+    this.cancelAuthTimer();
     const auth = parseAuth(data, isBinary);
     if (typeof auth === 'string') return this.close(LIVE_CLOSE.malformed, auth);
     if (!auth.token) return this.close(LIVE_CLOSE.unauthorized, AUTH_MESSAGES.missing);
@@ -128,7 +130,7 @@ export class LiveSession implements FeedListener {
   private end(): void {
     if (this.ended) return;
     this.ended = true;
-    clearTimeout(this.authTimer);
+    this.cancelAuthTimer();
     this.unsubscribe?.();
     if (this.userId !== undefined) this.deps.users.remove(this.userId);
     this.onEnd(this);

@@ -14,7 +14,9 @@ export interface LiveEndpointOptions {
   /** Limits and timings. @default DEFAULT_LIVE_OPTIONS */
   live?: Partial<LiveOptions>;
   /** Current time in ms, for token expiry. @default Date.now */
-  clock?: () => number;
+  now?: () => number;
+  /** Starts a session timer (auth deadline, close grace); returns its cancel. @default an unref'd setTimeout */
+  startTimer?: (fn: () => void, ms: number) => () => void;
   /** Receives errors that are not the client's fault (closed with 1011). @default console.error */
   onInternalError?: (error: unknown) => void;
 }
@@ -37,11 +39,12 @@ const PING = Buffer.from('{"type":"ping"}');
  * connection tens of KB), and one timer for all pings rather than one per
  * connection.
  */
-export function createLiveEndpoint({ feed, registry, live, clock = Date.now, onInternalError = console.error }: LiveEndpointOptions): LiveEndpoint {
+export function createLiveEndpoint(endpoint: LiveEndpointOptions): LiveEndpoint {
+  const { feed, registry, live, now = Date.now, startTimer = startUnrefTimer, onInternalError = console.error } = endpoint;
   const options = resolveLiveOptions(live);
   const wss = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: options.maxMessageBytes });
   const sessions = new Set<LiveSession>();
-  const deps = { feed, registry, options, users: new UserConnections(options.maxConnectionsPerUser), clock, onInternalError };
+  const deps = { feed, registry, options, users: new UserConnections(options.maxConnectionsPerUser), now, startTimer, onInternalError };
   let stopping = false;
   const pinger = setInterval(() => {
     for (const session of sessions) if (session.live) session.ping(PING);
@@ -86,4 +89,11 @@ export function createLiveEndpoint({ feed, registry, live, clock = Date.now, onI
 function pathOf(url: string | undefined): string {
   const query = url?.indexOf('?') ?? -1;
   return query === -1 ? (url ?? '') : url!.slice(0, query);
+}
+
+/** A timer that does not keep the process alive on its own. */
+function startUnrefTimer(fn: () => void, ms: number): () => void {
+  const timer = setTimeout(fn, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
 }

@@ -189,7 +189,7 @@ describe('live endpoint: closing codes', () => {
 
   it('4401 when the token expires while connected', async () => {
     let now = Date.now();
-    const { live, request } = await serve({ clock: () => now, tokenTtlMs: 60_000, live: { pingIntervalMs: 30 } });
+    const { live, request } = await serve({ now: () => now, tokenTtlMs: 60_000, live: { pingIntervalMs: 30 } });
     const exchanged = await request('POST', '/auth/overlay', { body: { overlay: 'ov-tool-1001' } });
     const client = await live();
     expect(await client.auth((exchanged.body as { token: string }).token)).toMatchObject({ type: 'ready' });

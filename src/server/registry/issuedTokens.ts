@@ -7,7 +7,7 @@ export interface IssuedTokensOptions {
   maxIssuedTokens: number;
   /** Tokens kept at most per overlay (user and kind); the oldest of that overlay go first. */
   maxTokensPerOverlay: number;
-  clock: () => number;
+  now: () => number;
   randomToken: () => string;
   /** True for tokens that exist elsewhere (the seed), which a fresh token must not repeat. */
   isTaken: (token: string) => boolean;
@@ -17,7 +17,7 @@ type Held = IssuedToken & { expiresAtMs: number };
 
 /** Exchanged overlay tokens of one process, each with an expiry; the part a shared registry keeps in Redis. */
 export function createIssuedTokens(options: IssuedTokensOptions) {
-  const { tokenTtlMs, maxIssuedTokens, maxTokensPerOverlay, clock, randomToken, isTaken } = options;
+  const { tokenTtlMs, maxIssuedTokens, maxTokensPerOverlay, now, randomToken, isTaken } = options;
   // One TTL for all, so insertion order is expiry order: expired tokens sit at the front.
   const issued = new Map<string, Held>();
   const perOverlay = new Map<string, Set<string>>();
@@ -44,11 +44,11 @@ export function createIssuedTokens(options: IssuedTokensOptions) {
   };
   return {
     issue(userId: string, kind: Kind): IssuedToken {
-      const now = clock();
-      dropExpired(now);
+      const at = now();
+      dropExpired(at);
       const token = randomToken();
       if (isTaken(token) || issued.has(token)) throw new Error('randomToken returned a token already in use');
-      const expiresAtMs = now + tokenTtlMs;
+      const expiresAtMs = at + tokenTtlMs;
       const expiresAt = new Date(expiresAtMs).toISOString();
       const grant = { token, userId, context: 'overlay', overlay: kind, expiresAt } as const;
       const key = overlayOf(grant);
@@ -59,7 +59,7 @@ export function createIssuedTokens(options: IssuedTokensOptions) {
     },
     resolve(token: string): TokenGrant | undefined {
       const found = issued.get(token);
-      if (!found || found.expiresAtMs <= clock()) return undefined;
+      if (!found || found.expiresAtMs <= now()) return undefined;
       const { userId, context, overlay, expiresAt } = found;
       return { userId, context, overlay, expiresAt };
     },

@@ -7,7 +7,7 @@ function setup(options: { maxIssuedTokens?: number } = {}) {
   let counter = 0;
   const registry = createMemoryRegistry(DEMO_SEED, {
     tokenTtlMs: 60_000,
-    clock: () => now,
+    now: () => now,
     randomToken: () => `issued-${++counter}`,
     ...options,
   });

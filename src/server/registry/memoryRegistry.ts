@@ -12,7 +12,7 @@ export interface MemoryRegistryOptions {
   /** Exchanged tokens alive per overlay id, the oldest dropped first: a flood of exchanges of one known id cannot push out everyone else's. @default 32 */
   maxTokensPerOverlay?: number;
   /** Current time in ms since the epoch. @default Date.now */
-  clock?: () => number;
+  now?: () => number;
   /** A fresh unguessable token. @default 32 random bytes, base64url */
   randomToken?: () => string;
 }
@@ -24,13 +24,13 @@ export const DEFAULT_MAX_TOKENS_PER_OVERLAY = 32;
 
 /** The registry of one process: seed users and tokens, plus exchanged tokens that live in memory only. */
 export function createMemoryRegistry(seed: Seed, options: MemoryRegistryOptions = {}): Registry {
-  const { tokenTtlMs = DEFAULT_TOKEN_TTL_MS, maxIssuedTokens = 100_000, maxTokensPerOverlay = DEFAULT_MAX_TOKENS_PER_OVERLAY, clock = Date.now } = options;
+  const { tokenTtlMs = DEFAULT_TOKEN_TTL_MS, maxIssuedTokens = 100_000, maxTokensPerOverlay = DEFAULT_MAX_TOKENS_PER_OVERLAY, now = Date.now } = options;
   const randomToken = options.randomToken ?? (() => randomBytes(32).toString('base64url'));
   checkOptions(tokenTtlMs, maxIssuedTokens);
   if (!(Number.isInteger(maxTokensPerOverlay) && maxTokensPerOverlay > 0)) throw new RangeError('maxTokensPerOverlay must be a positive integer');
   const { profiles, seedGrants, overlayIds } = indexSeed(seed);
   const isTaken = (token: string) => seedGrants.has(token);
-  const issued = createIssuedTokens({ tokenTtlMs, maxIssuedTokens, maxTokensPerOverlay, clock, randomToken, isTaken });
+  const issued = createIssuedTokens({ tokenTtlMs, maxIssuedTokens, maxTokensPerOverlay, now, randomToken, isTaken });
 
   return {
     async resolveToken(token) {

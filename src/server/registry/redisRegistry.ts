@@ -16,7 +16,7 @@ export interface RedisRegistryOptions {
   /** Exchanged tokens alive per overlay id, the oldest dropped first. @default 32 */
   maxTokensPerOverlay?: number;
   /** Current time in ms since the epoch. @default Date.now */
-  clock?: () => number;
+  now?: () => number;
   /** A fresh unguessable token. @default 32 random bytes, base64url */
   randomToken?: () => string;
 }
@@ -55,7 +55,7 @@ return 1`;
  * TTL, so that any instance validates a token another one issued.
  */
 export async function createRedisRegistry(seed: Seed, options: RedisRegistryOptions): Promise<Registry> {
-  const { redis, tokenTtlMs = DEFAULT_TOKEN_TTL_MS, maxTokensPerOverlay = DEFAULT_MAX_TOKENS_PER_OVERLAY, clock = Date.now } = options;
+  const { redis, tokenTtlMs = DEFAULT_TOKEN_TTL_MS, maxTokensPerOverlay = DEFAULT_MAX_TOKENS_PER_OVERLAY, now = Date.now } = options;
   const randomToken = options.randomToken ?? (() => randomBytes(32).toString('base64url'));
   if (!(Number.isSafeInteger(tokenTtlMs) && tokenTtlMs > 0)) throw new RangeError('tokenTtlMs must be a positive integer');
   if (!(Number.isSafeInteger(maxTokensPerOverlay) && maxTokensPerOverlay > 0)) throw new RangeError('maxTokensPerOverlay must be a positive integer');
@@ -65,14 +65,14 @@ export async function createRedisRegistry(seed: Seed, options: RedisRegistryOpti
   return {
     async resolveToken(token) {
       const grant = seedGrants.get(token);
-      return grant ? { ...grant } : resolveIssued(redis, token, clock());
+      return grant ? { ...grant } : resolveIssued(redis, token, now());
     },
     async exchangeOverlayId(overlayId) {
       const owner = overlayIds.get(overlayId);
       if (!owner) return undefined;
       const token = randomToken();
       if (seedGrants.has(token)) throw new Error('randomToken returned a token already in use');
-      const expiresAt = new Date(clock() + tokenTtlMs).toISOString();
+      const expiresAt = new Date(now() + tokenTtlMs).toISOString();
       const stored: StoredGrant = { userId: owner.userId, overlay: owner.kind, expiresAt };
       const list = overlayTokensKey(owner.userId, owner.kind);
       const args = [JSON.stringify(stored), String(tokenTtlMs), String(maxTokensPerOverlay)];

@@ -5,7 +5,7 @@ import type { Registry } from './Registry.ts';
 export interface RegistryContractOptions {
   tokenTtlMs: number;
   maxTokensPerOverlay: number;
-  clock: () => number;
+  now: () => number;
   randomToken: () => string;
 }
 
@@ -20,7 +20,7 @@ function world() {
   let now = Date.parse('2025-01-01T00:00:00.000Z');
   let counter = 0;
   const prefix = Math.random().toString(36).slice(2);
-  const options = { tokenTtlMs: 60_000, maxTokensPerOverlay: 3, clock: () => now, randomToken: () => `issued-${prefix}-${++counter}` };
+  const options = { tokenTtlMs: 60_000, maxTokensPerOverlay: 3, now: () => now, randomToken: () => `issued-${prefix}-${++counter}` };
   return { options, advance: (ms: number) => (now += ms) };
 }
 

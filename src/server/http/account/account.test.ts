@@ -7,7 +7,7 @@ type Api = Awaited<ReturnType<typeof startTestServer>>;
 let api: Api;
 const start = Date.parse('2025-06-01T12:00:00.000Z');
 beforeAll(async () => {
-  api = await startTestServer({ clock: () => start });
+  api = await startTestServer({ now: () => start });
 });
 afterAll(() => api.server.close());
 

@@ -30,7 +30,7 @@ describe('POST /auth/overlay rate limits', () => {
 
   it('opens again once the window has passed', async () => {
     let now = 1_000_000;
-    const { server } = await startTestServer({ clock: () => now, limits: { failedExchangesPerAddress: 2, exchangeWindowMs: 60_000 } });
+    const { server } = await startTestServer({ now: () => now, limits: { failedExchangesPerAddress: 2, exchangeWindowMs: 60_000 } });
     try {
       for (let i = 0; i < 2; i++) expectError(await exchange(server.url, `guess-${i}`), 404);
       const refused = await exchange(server.url, TOOL_1001);

@@ -7,7 +7,7 @@ type Api = Awaited<ReturnType<typeof startTestServer>>;
 let api: Api;
 let now = Date.parse('2025-06-01T12:00:00.000Z');
 beforeAll(async () => {
-  api = await startTestServer({ clock: () => now, tokenTtlMs: 60_000 });
+  api = await startTestServer({ now: () => now, tokenTtlMs: 60_000 });
 });
 afterAll(() => api.server.close());
 

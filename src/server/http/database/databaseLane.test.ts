@@ -15,7 +15,7 @@ let app: RunningApiServer;
 const internalErrors: unknown[] = [];
 beforeAll(async () => {
   const onInternalError = (error: unknown) => internalErrors.push(error);
-  const envelope = TEST_ENVELOPE && { clock: () => Date.UTC(2026, 10, 22, 12) };
+  const envelope = TEST_ENVELOPE && { now: () => Date.UTC(2026, 10, 22, 12) };
   lane = await startApiServer({ seed: TEST_SEED, store: 'memory', onInternalError, envelope });
   app = await startApiServer({
     registry: lane.registry,
