@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { Json } from './database.ts';
 import type { Kind } from './kind.ts';
+import type { LiveStatus } from './live.ts';
 import { ERROR_CODES } from './OverlayError.ts';
 import type { PublicProfile } from './publicProfile.ts';
 
@@ -125,5 +126,3 @@ export interface StatusEvent {
   /** How writes made elsewhere reach the page: `live` as they happen, `polling` every 5 s (no live endpoint), `connecting` not yet. */
   live: LiveStatus;
 }
-
-export type LiveStatus = 'live' | 'polling' | 'connecting';

@@ -1,5 +1,13 @@
 import * as z from 'zod/mini';
 
+/**
+ * How writes made elsewhere reach a page: `live` as they happen, `polling` by
+ * re-reading (the API has no live endpoint), `connecting` neither yet. The one
+ * list: the client's state, the relay between tabs and the bridge's `status` use it.
+ */
+export const LIVE_STATUSES = ['live', 'polling', 'connecting'] as const;
+export type LiveStatus = (typeof LIVE_STATUSES)[number];
+
 /** Path of the live endpoint, relative to the API base (`ws://<base>/me/database/changes`). */
 export const LIVE_PATH = '/me/database/changes';
 

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals';
-import type { Json, ModuleEntry } from '../api/index.ts';
+import { describeError, type Json, type ModuleEntry } from '../api/index.ts';
 import type { ModuleData } from '../client/index.ts';
 import { SettingFieldModel } from './SettingFieldModel.ts';
 
@@ -72,7 +72,7 @@ export class SettingsFormModel {
         this.writeError.value = null;
       },
       (error: unknown) => {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = describeError(error);
         this.writeError.value = `${name} not saved: ${reason}`;
         log(`[dock] ${this.moduleId}:${name} not saved: ${reason}`);
       },

@@ -1,7 +1,7 @@
 import { effect, type ReadonlySignal } from '@preact/signals';
-import { type ModuleEntry, OverlayError } from '../api/index.ts';
+import type { ModuleEntry } from '../api/index.ts';
 import { type ApiClient, createApiClient } from '../client/index.ts';
-import { type OverlayParams, startOverlay } from '../runtime/index.ts';
+import { describeStartFailure, type OverlayParams, startOverlay } from '../runtime/index.ts';
 import { createDockServices } from './createDockServices.ts';
 import type { DockModel } from './DockModel.ts';
 import { DockSession } from './DockSession.ts';
@@ -21,7 +21,7 @@ export async function startDock(params: OverlayParams, model: DockModel, options
   try {
     plans = await planDockSessions(client, params);
   } catch (error) {
-    model.fail(explainStart(error, params));
+    model.fail(describeStartFailure(error, params, 'dock'));
     return;
   }
   const sessions = plans.map(() => new DockSession(options.registry, options.document));
@@ -39,12 +39,4 @@ async function runSession(session: DockSession, params: OverlayParams, options: 
   effect(() => {
     if (controller.layer.status.value.online) session.reloadIncomplete();
   });
-}
-
-function explainStart(error: unknown, params: OverlayParams): string {
-  const code = error instanceof OverlayError ? error.code : 'INTERNAL';
-  const reason = error instanceof Error ? error.message : String(error);
-  if (code === 'UNAUTHORIZED') return 'the token in the dock address is not valid: check the dock URL';
-  if (code === 'UNAVAILABLE' || code === 'TIMEOUT' || error instanceof TypeError) return `API unreachable at ${params.apiBase} (${reason})`;
-  return `cannot open the dock: ${code}: ${reason}`;
 }

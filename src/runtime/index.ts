@@ -8,3 +8,4 @@ export type { DataLayer, OverlayServices } from './OverlayServices.ts';
 export { PROFILE_REFRESH_MS, startOverlay } from './startOverlay.ts';
 export { renewTokenOnRefusal, type TokenRenewalOptions } from './renewTokenOnRefusal.ts';
 export type { OverlayController } from './startOverlay.ts';
+export { describeStartFailure } from './describeStartFailure.ts';

@@ -1,4 +1,5 @@
 import { effect, type ReadonlySignal } from '@preact/signals-core';
+import { describeError } from '../api/index.ts';
 import type { SyncStatus } from '../client/index.ts';
 
 /** Where the renewal says what went wrong (the page's problem list, under one key). */
@@ -67,12 +68,7 @@ async function renewOnce(renew: TokenRenewalOptions['renew'], setToken: (token: 
     problems.resolve();
     return true;
   } catch (error) {
-    problems.report(`cannot renew the token: ${explain(error)}`);
+    problems.report(`cannot renew the token: ${describeError(error)}`);
     return false;
   }
-}
-
-function explain(error: unknown): string {
-  if (error && typeof error === 'object' && 'code' in error && 'message' in error) return `${String(error.code)}: ${String(error.message)}`;
-  return error instanceof Error ? error.message : String(error);
 }

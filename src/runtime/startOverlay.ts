@@ -3,13 +3,13 @@ import {
   describeError,
   type Kind,
   type ModuleEntry,
-  OverlayError,
   selectedModules,
   toPublicProfile,
 } from '../api/index.ts';
 import type { ApiClient, ProfileCache, SyncStatus } from '../client/index.ts';
 import type { ModuleHost } from '../host/index.ts';
 import { deferModuleData } from './deferModuleData.ts';
+import { describeStartFailure, isUnreachable } from './describeStartFailure.ts';
 import { isolateModuleSites, type SiteIsolation } from './isolateModuleSites.ts';
 import { type ObtainTokenOptions, obtainToken } from './obtainToken.ts';
 import { renewTokenOnRefusal } from './renewTokenOnRefusal.ts';
@@ -142,17 +142,9 @@ async function firstProfile(client: ApiClient, params: OverlayParams, model: Ove
       model.profile.value = cached.profile;
       return cached;
     }
-    model.fail('start', startFailure(error, params));
+    model.fail('start', describeStartFailure(error, params, 'overlay'));
     return undefined;
   }
-}
-
-function startFailure(error: unknown, params: OverlayParams): string {
-  const code = error instanceof OverlayError ? error.code : 'INTERNAL';
-  if (code === 'UNAUTHORIZED') return 'the token in the address is not valid: check the overlay URL';
-  if (code === 'NOT_FOUND' && 'overlay' in params.auth) return 'unknown overlay id: check the overlay URL';
-  if (isUnreachable(error)) return `API unreachable at ${params.apiBase} (${describeError(error)}) and no profile cached yet`;
-  return `cannot start: ${describeError(error)}`;
 }
 
 async function refreshProfile(
@@ -204,9 +196,6 @@ function waitNotice(model: OverlayModel): ObtainTokenOptions {
   return { onRateLimited: (ms) => model.report('auth', `too many exchanges of this overlay id: trying again in ${Math.ceil(ms / 1000)} s`) };
 }
 
-function isUnreachable(error: unknown): boolean {
-  return error instanceof OverlayError ? error.code === 'UNAVAILABLE' || error.code === 'TIMEOUT' : error instanceof TypeError;
-}
 
 /** What modules started before the local database opened are told: nothing pending that the page knows of yet. */
 function startingStatus(): SyncStatus {

@@ -89,13 +89,15 @@ export interface StatusEvent {
   online: boolean;
   pending: number;
   failed: { key: string; code: ErrorCode; message: string }[];
-  /**
-   * How writes made elsewhere (another browser, a dock, a bot) reach this page:
-   * `live` as they happen, `polling` by re-reading every 5 s (the API has no live
-   * endpoint), `connecting` neither yet (starting, or reconnecting).
-   */
-  live: 'live' | 'polling' | 'connecting';
+  /** How writes made elsewhere (another browser, a dock, a bot) reach this page. */
+  live: LiveStatus;
 }
+
+/**
+ * `live`: writes made elsewhere arrive as they happen; `polling`: by re-reading
+ * every 5 s (the API has no live endpoint); `connecting`: neither yet (starting, or reconnecting).
+ */
+export type LiveStatus = 'live' | 'polling' | 'connecting';
 
 /** Payload of each event. */
 export interface OverlayEvents {

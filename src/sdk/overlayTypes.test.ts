@@ -15,11 +15,12 @@ const checks: true[] = [
   true satisfies Same<Sdk.ModuleContext, Api.ModuleContext>,
   true satisfies Same<Sdk.ChangeEvent, Api.ChangeEvent>,
   true satisfies Same<Sdk.StatusEvent, Api.StatusEvent>,
+  true satisfies Same<Sdk.LiveStatus, Api.LiveStatus>,
   true satisfies Same<keyof Sdk.OverlayEvents, Api.BridgeEventName>,
 ];
 
 describe('overlay.d.ts', () => {
   it('matches the types of src/api (checked by tsc)', () => {
-    expect(checks).toHaveLength(9);
+    expect(checks).toHaveLength(10);
   });
 });

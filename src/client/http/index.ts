@@ -1,3 +1,3 @@
 export { ApiError } from './ApiError.ts';
 export { createApiClient } from './createApiClient.ts';
-export type { ApiClient, ApiClientOptions } from './createApiClient.ts';
+export type { ApiClient } from './createApiClient.ts';

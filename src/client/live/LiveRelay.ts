@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
-
-const LiveStateSchema = z.enum(['live', 'polling', 'connecting']);
+import { LIVE_STATUSES, type LiveStatus } from '../../api/index.ts';
+import type { LiveChange } from './createLiveConnection.ts';
 
 /**
  * What the tab holding the live connection tells the other tabs of the same
- * data space (over the queue's BroadcastChannel), and their question to it.
+ * data space (over the queue's tab channel), and their question to it. The
+ * queue's message schema includes these.
  */
 export const LiveRelaySchemas = [
   /** A change the holder applied: the other tabs apply it too. */
@@ -16,12 +17,19 @@ export const LiveRelaySchemas = [
     from: z.string(),
   }),
   /** The holder's connection state. */
-  z.object({ t: z.literal('live-state'), state: LiveStateSchema }),
+  z.object({ t: z.literal('live-state'), state: z.enum(LIVE_STATUSES) }),
   /** The server could not replay: every tab re-reads the keys its modules use. */
   z.object({ t: z.literal('live-resync') }),
   /** A tab started: the holder answers with its state. */
   z.object({ t: z.literal('live-hello') }),
 ] as const;
+
+/** What the tabs of one data space say to each other about live sync. */
+export type LiveRelay =
+  | ({ t: 'live' } & LiveChange)
+  | { t: 'live-state'; state: LiveStatus }
+  | { t: 'live-resync' }
+  | { t: 'live-hello' };
 
 /** True for the live sync's own messages among the queue channel's. */
 export function isLiveRelay<T extends { t: string }>(message: T): message is Extract<T, { t: `live${string}` }> {

@@ -1,10 +1,7 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
-import { type Clock, type Json, type LiveAuth, LiveServerMessageSchema, systemClock } from '../../api/index.ts';
+import { type Clock, type Json, type LiveAuth, LiveServerMessageSchema, type LiveStatus, systemClock } from '../../api/index.ts';
 import { type BackoffOptions, backoffDelay } from '../retry/index.ts';
 import { liveAddress, type LiveSocket, type OpenSocket, openWebSocket, type ProbeEndpoint, probeWithFetch } from './LiveSocket.ts';
-
-/** `live`: changes arrive as they happen; `polling`: the API has no endpoint, keys are re-read; `connecting`: neither yet. */
-export type LiveState = 'live' | 'polling' | 'connecting';
 
 /** One accepted write, as the server announced it. */
 export interface LiveChange {
@@ -40,7 +37,7 @@ export interface LiveConnectionOptions {
 
 /** One live connection to `/me/database/changes`: reconnects, resumes from its cursor, falls back to polling. */
 export interface LiveConnection {
-  readonly state: ReadonlySignal<LiveState>;
+  readonly state: ReadonlySignal<LiveStatus>;
   start(): void;
   stop(): void;
   /** A good moment to try again now (back online, new token), unless connected. */
@@ -63,7 +60,7 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
   const backoff = { ...DEFAULT_LIVE_BACKOFF, ...options.backoff };
   const openSocket = options.openSocket ?? openWebSocket;
   const probe = options.probe ?? probeWithFetch;
-  const state = signal<LiveState>('connecting', { name: 'live.state' });
+  const state = signal<LiveStatus>('connecting', { name: 'live.state' });
   let socket: LiveSocket | null = null;
   let cursor: string | undefined;
   let attempt = 0;

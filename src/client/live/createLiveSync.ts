@@ -1,17 +1,10 @@
 import { effect, type ReadonlySignal, type Signal, signal } from '@preact/signals-core';
-import type { Clock, Json } from '../../api/index.ts';
+import type { Clock, Json, LiveStatus } from '../../api/index.ts';
 import type { ApiClient } from '../http/index.ts';
-import type { DataChange } from '../moduleData/index.ts';
 import { createKeyRefresher, type KeyTarget } from './createKeyRefresher.ts';
-import { createLiveConnection, type LiveChange, type LiveConnection, type LiveConnectionOptions, type LiveState } from './createLiveConnection.ts';
+import { createLiveConnection, type LiveChange, type LiveConnection, type LiveConnectionOptions } from './createLiveConnection.ts';
 import { type AcceptedWrite, createLiveMerge } from './createLiveMerge.ts';
-
-/** What the tabs of one data space say to each other about live sync. */
-export type LiveRelay =
-  | ({ t: 'live' } & LiveChange)
-  | { t: 'live-state'; state: LiveState }
-  | { t: 'live-resync' }
-  | { t: 'live-hello' };
+import type { LiveRelay } from './LiveRelay.ts';
 
 export interface LiveSyncOptions {
   client: Pick<ApiClient, 'baseUrl' | 'currentToken' | 'dbGet'>;
@@ -19,8 +12,8 @@ export interface LiveSyncOptions {
   random: () => number;
   /** True while the key has a local write the server has not accepted. */
   isPending(target: KeyTarget): boolean;
-  /** Tells this tab's modules. */
-  emit(change: DataChange): void;
+  /** Tells this tab's modules of a change made elsewhere. */
+  emit(change: LiveChange & { remote: true }): void;
   /** Records a value the server holds (reads without network find it). */
   saveConfirmed(target: KeyTarget, value: Json): Promise<void>;
   /** Posts to the other tabs of the data space. */
@@ -28,7 +21,7 @@ export interface LiveSyncOptions {
   /** Socket and probe for tests. */
   connection?: LiveTransport;
   /** Where the state is kept. @default a new signal */
-  state?: Signal<LiveState>;
+  state?: Signal<LiveStatus>;
   /** Re-read period without the endpoint. @default 5000 */
   pollMs?: number;
   /** How long an accepted write's echo may take before its key is re-read. @default 10000 */
@@ -40,11 +33,13 @@ export type LiveTransport = Pick<LiveConnectionOptions, 'openSocket' | 'probe' |
 
 /** Live sync of one tab: the connection where this tab holds it, the merge rules, the fallback. */
 export interface LiveSync {
-  readonly state: ReadonlySignal<LiveState>;
+  readonly state: ReadonlySignal<LiveStatus>;
   start(): void;
   stop(): void;
-  /** This tab holds the connection of its data space (the flusher role), or no longer does. */
-  role(held: boolean): void;
+  /** This tab became the flusher of its data space: it opens the connection and relays what it hears. */
+  gainedRole(): void;
+  /** Another tab is the flusher now: this one closes its connection and listens to the relay. */
+  lostRole(): void;
   /** A module of this tab read the key and got `value`. */
   read(target: KeyTarget, value: Json | undefined): void;
   /** A write made in this browser (this tab or another), already told to the modules. */
@@ -53,15 +48,15 @@ export interface LiveSync {
   accepted(write: AcceptedWrite): void;
   /** The key's local write left the queue without being accepted. */
   settled(target: KeyTarget): void;
-  /** A message from another tab. */
-  hear(message: LiveRelay): void;
+  /** Another tab relayed `message`. */
+  relayReceived(message: LiveRelay): void;
   /** A good moment to reconnect (online again, page visible, new token). */
   wake(): void;
 }
 
 export function createLiveSync(options: LiveSyncOptions): LiveSync {
   const { clock, pollMs = 5000, echoMs = 10_000 } = options;
-  const state = options.state ?? signal<LiveState>('connecting', { name: 'live.state' });
+  const state = options.state ?? signal<LiveStatus>('connecting', { name: 'live.state' });
   const merge = createLiveMerge({ isPending: options.isPending, now: () => clock.now() });
   /** This browser's latest write of each key: its echo, if it slips past the merge (the role moved), is not news. */
   const lastLocal = new Map<string, string>();
@@ -150,12 +145,13 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
       release();
       state.value = 'connecting';
     },
-    role(held) {
-      if (held && running && !connection) hold();
-      else if (!held && connection) {
-        release();
-        state.value = 'connecting';
-      }
+    gainedRole() {
+      if (running && !connection) hold();
+    },
+    lostRole() {
+      if (!connection) return;
+      release();
+      state.value = 'connecting';
     },
     read: (target, value) => refresher.know(target, value),
     wrote(write) {
@@ -171,7 +167,7 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
     settled(target) {
       applyFromServer(merge.settled(target));
     },
-    hear(message) {
+    relayReceived(message) {
       if (message.t === 'live') {
         const { t: _t, ...change } = message;
         if (!holding()) tell(change, false);

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIMITS, type OverlayError } from '../../api/index.ts';
 import { createModuleData } from './createModuleData.ts';
-import type { DataChange, SyncStatus } from './ModuleData.ts';
+import type { DataChange, SyncStatus } from '../queue/index.ts';
 import { QueueWorld } from '../testing/QueueWorld.ts';
 import { rejectionCode as codeOf } from '../testing/rejectionCode.ts';
 

@@ -1,3 +1,2 @@
-export type { DataChange, FailedWrite, ModuleData, SyncState, SyncStatus } from './ModuleData.ts';
+export type { ModuleData } from './ModuleData.ts';
 export { createModuleData } from './createModuleData.ts';
-export type { ModuleDataOptions } from './createModuleData.ts';

@@ -1,2 +1,2 @@
 export { createProfileCache } from './createProfileCache.ts';
-export type { CachedProfile, ProfileCache, ProfileCacheOptions } from './createProfileCache.ts';
+export type { CachedProfile, ProfileCache } from './createProfileCache.ts';

@@ -1,8 +1,8 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
-import type { LiveState } from '../live/index.ts';
-import type { FailedWrite, SyncState, SyncStatus } from '../moduleData/index.ts';
+import type { LiveStatus } from '../../api/index.ts';
 import type { StorageKind } from '../storage/index.ts';
 import type { QueueEntry } from './QueueEntry.ts';
+import type { FailedWrite, SyncState, SyncStatus } from './SyncStatus.ts';
 
 /** What the queue knows of an entry without its value. */
 export type EntryMeta = Omit<QueueEntry, 'value'>;
@@ -26,7 +26,7 @@ export interface SyncStatusSignals {
   /** When the next retry is due, while backing off. */
   readonly retryAt: ReadonlySignal<number | null>;
   /** Live changes: heard as they happen, polled (no endpoint), or neither yet. */
-  readonly live: ReadonlySignal<LiveState>;
+  readonly live: ReadonlySignal<LiveStatus>;
   /** All of the above that modules see, as one value. */
   readonly status: ReadonlySignal<SyncStatus>;
 }
@@ -38,7 +38,7 @@ export class SyncStatusModel implements SyncStatusSignals {
   readonly lastSyncAt = signal<number | null>(null, { name: 'sync.lastSyncAt' });
   readonly flusher = signal(false, { name: 'sync.flusher' });
   readonly retryAt = signal<number | null>(null, { name: 'sync.retryAt' });
-  readonly live = signal<LiveState>('connecting', { name: 'sync.live' });
+  readonly live = signal<LiveStatus>('connecting', { name: 'sync.live' });
   /** This tab's mirror of the queue, kept current by its own writes and the other tabs' messages. */
   readonly entries = signal<ReadonlyMap<string, EntryMeta>>(new Map(), { name: 'sync.entries' });
 

@@ -4,8 +4,8 @@ import type { ApiClient } from '../http/index.ts';
 import type { LockRequester, OpenChannel, PageEvents } from '../tabs/index.ts';
 import type { NewWrite, Space } from './createQueueStore.ts';
 import type { LiveTransport } from '../live/index.ts';
-import type { DataChange } from '../moduleData/index.ts';
 import type { LocalStore } from '../storage/index.ts';
+import type { DataChange } from './DataChange.ts';
 import type { SyncStatusSignals } from './SyncStatusModel.ts';
 
 export interface WriteQueueOptions {

@@ -32,7 +32,7 @@ function setup(options: { flushDelayMs?: number; maxFlushDelayMs?: number } = {}
 describe('flush scheduler: the write debounce', () => {
   it('flushes one write 25 ms after it, not before', () => {
     const { clock, scheduler, flushes } = setup();
-    scheduler.soon();
+    scheduler.writeQueued();
     clock.advance(24);
     expect(flushes).toHaveLength(0);
     clock.advance(1);
@@ -42,7 +42,7 @@ describe('flush scheduler: the write debounce', () => {
   it('pushes the flush back with each write, and flushes once they are quiet for 25 ms', () => {
     const { clock, scheduler, flushes } = setup();
     for (let i = 0; i < 50; i++) {
-      scheduler.soon();
+      scheduler.writeQueued();
       clock.advance(10);
     }
     expect(flushes).toHaveLength(0);
@@ -55,7 +55,7 @@ describe('flush scheduler: the write debounce', () => {
   it('flushes at the latest maxFlushDelayMs after the first unsent write, however long writes go on', async () => {
     const { clock, scheduler, flushes, settle } = setup({ maxFlushDelayMs: 1000 });
     for (let i = 0; i < 150; i++) {
-      scheduler.soon();
+      scheduler.writeQueued();
       clock.advance(10);
       if (flushes.length > 0 && i < 120) {
         flushes.at(-1)?.finish();
@@ -73,7 +73,7 @@ describe('flush scheduler: the write debounce', () => {
   it('counts the cap again from the first write after a flush started', async () => {
     const { clock, scheduler, flushes, settle } = setup({ maxFlushDelayMs: 300 });
     for (let i = 0; i < 100; i++) {
-      scheduler.soon();
+      scheduler.writeQueued();
       clock.advance(10);
       flushes.at(-1)?.finish();
       await settle();
@@ -83,20 +83,20 @@ describe('flush scheduler: the write debounce', () => {
 
   it('waits for writes still being stored, up to the cap', async () => {
     const { clock, scheduler, flushes, settle } = setup({ maxFlushDelayMs: 1000 });
-    scheduler.soon();
-    const stored = scheduler.storing();
+    scheduler.writeQueued();
+    const stored = scheduler.storeStarted();
     // A slow IndexedDB transaction: no write is stored for 100 ms.
     clock.advance(100);
     expect(flushes).toHaveLength(0);
     stored();
-    scheduler.soon();
+    scheduler.writeQueued();
     clock.advance(25);
     expect(flushes.map((flush) => flush.at)).toEqual([125]);
     flushes[0]?.finish();
     await settle();
 
-    const hung = scheduler.storing();
-    scheduler.soon();
+    const hung = scheduler.storeStarted();
+    scheduler.writeQueued();
     clock.advance(999);
     expect(flushes).toHaveLength(1);
     clock.advance(1);
@@ -106,8 +106,8 @@ describe('flush scheduler: the write debounce', () => {
 
   it('stops waiting for a write that failed to be stored', () => {
     const { clock, scheduler, flushes } = setup({ maxFlushDelayMs: 1000 });
-    scheduler.soon();
-    const failed = scheduler.storing();
+    scheduler.writeQueued();
+    const failed = scheduler.storeStarted();
     clock.advance(100);
     expect(flushes).toHaveLength(0);
     failed();
@@ -117,10 +117,10 @@ describe('flush scheduler: the write debounce', () => {
 
   it('forgets a write that failed to be stored', () => {
     const { clock, scheduler, flushes } = setup();
-    const failed = scheduler.storing();
+    const failed = scheduler.storeStarted();
     failed();
     failed();
-    scheduler.soon();
+    scheduler.writeQueued();
     clock.advance(25);
     expect(flushes.map((flush) => flush.at)).toEqual([25]);
   });
@@ -129,11 +129,11 @@ describe('flush scheduler: the write debounce', () => {
 describe('flush scheduler: writes during a flush', () => {
   it('leaves writes made during a debounced flush to the next debounce: the flush does not go on', async () => {
     const { clock, scheduler, flushes, settle } = setup();
-    scheduler.soon();
+    scheduler.writeQueued();
     clock.advance(25);
     expect(flushes).toHaveLength(1);
     clock.advance(100);
-    scheduler.soon();
+    scheduler.writeQueued();
     clock.advance(10);
     expect(flushes[0]?.more()).toBe(false);
     flushes[0]?.finish();
@@ -145,9 +145,9 @@ describe('flush scheduler: writes during a flush', () => {
 
   it('goes on once the running flush is done when the debounce came due meanwhile', async () => {
     const { clock, scheduler, flushes, settle } = setup();
-    scheduler.soon();
+    scheduler.writeQueued();
     clock.advance(25);
-    scheduler.soon();
+    scheduler.writeQueued();
     clock.advance(25);
     expect(flushes).toHaveLength(1);
     clock.advance(75);
@@ -162,7 +162,7 @@ describe('flush scheduler: writes during a flush', () => {
     expect(flushes[0]?.more()).toBe(true);
     flushes[0]?.finish();
     await explicit;
-    scheduler.soon();
+    scheduler.writeQueued();
     clock.advance(25);
     expect(flushes[1]?.more()).toBe(false);
     const joined = scheduler.flush();
@@ -176,13 +176,13 @@ describe('flush scheduler: writes during a flush', () => {
 
   it('sends nothing while a retry is due: writes then go out with the retry', async () => {
     const { clock, scheduler, flushes, settle } = setup();
-    scheduler.soon();
+    scheduler.writeQueued();
     clock.advance(25);
     flushes[0]?.finish({ kind: 'retry', error: new TypeError('Failed to fetch') });
     await settle();
     // Full jitter with random 0.5: 500 ms.
     expect(clock.delays()).toEqual([500]);
-    scheduler.soon();
+    scheduler.writeQueued();
     expect(clock.delays()).toEqual([500]);
     clock.advance(500);
     expect(flushes.map((flush) => flush.at)).toEqual([25, 525]);

@@ -37,13 +37,13 @@ export interface FlushScheduler {
    * at the latest `maxFlushDelayMs` after the first unsent write. Nothing while a
    * retry is due (the retry sends it).
    */
-  soon(): void;
+  writeQueued(): void;
   /**
    * A write is being stored (its IndexedDB transaction is not done yet): the
    * debounce waits for it, up to the cap. Call the returned function once it is
-   * stored or failed; `soon()` follows for a stored one.
+   * stored or failed; `writeQueued()` follows for a stored one.
    */
-  storing(): () => void;
+  storeStarted(): () => void;
   /** A good moment (online, visible, a read got through): flush now, unless the server asked to wait. */
   wake(): void;
   /** Ends the auth pause and any backoff, and flushes (a new token came). */
@@ -98,7 +98,7 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
   function debounceFired(): void {
     if (dueAt === null) return;
     const now = clock.now();
-    // A write still being stored belongs to the burst, so the flush waits for it (its `soon()` will move
+    // A write still being stored belongs to the burst, so the flush waits for it (its `writeQueued()` will move
     // `dueAt`), but never past the cap, because a module that never stops writing must still be sent.
     const until = inStore > 0 && firstWriteAt !== null ? Math.max(dueAt, firstWriteAt + options.maxFlushDelayMs) : dueAt;
     if (until > now) {
@@ -179,7 +179,7 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
       return paused;
     },
     flush,
-    soon() {
+    writeQueued() {
       if (!active() || timer?.retry) return;
       const now = clock.now();
       firstWriteAt ??= now;
@@ -189,13 +189,13 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
       // the rest: one timer per wait, not one per write.
       if (!timer || timer.at > due) schedule(due - now, false, debounceFired);
     },
-    storing() {
+    storeStarted() {
       inStore++;
       let done = false;
       return () => {
         if (done) return;
         done = true;
-        // The last one failed (no `soon()` follows): the debounce need not wait for the cap.
+        // The last one failed (no `writeQueued()` follows): the debounce need not wait for the cap.
         if (--inStore === 0 && dueAt !== null && timer && !timer.retry && timer.at > dueAt) {
           schedule(Math.max(0, dueAt - clock.now()), false, debounceFired);
         }

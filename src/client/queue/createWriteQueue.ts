@@ -4,17 +4,19 @@ import { DEFAULT_BACKOFF } from '../retry/index.ts';
 import { createBatcher } from './createBatcher.ts';
 import { createFlusherLock } from './createFlusherLock.ts';
 import { createFlushScheduler } from './createFlushScheduler.ts';
-import { createQueueChannel, defaultPageEvents, type LockRequester, openBroadcastChannel, type QueueChannel, type QueueMessage, watchPage } from '../tabs/index.ts';
+import { defaultPageEvents, type LockRequester, watchPage } from '../tabs/index.ts';
 import { createQueueStore, type NewWrite, type Settled, type Space } from './createQueueStore.ts';
 import { createReadYourWrites } from './createReadYourWrites.ts';
-import { createSyncBroadcast } from '../tabs/index.ts';
+import { applyTabNews } from './applyTabNews.ts';
+import { createTabProtocol } from './createTabProtocol.ts';
+import type { DataChange } from './DataChange.ts';
 import { flushQueue } from './flushQueue.ts';
-import type { DataChange, SyncState } from '../moduleData/index.ts';
 import { openLocalStore } from '../storage/index.ts';
 import type { QueueEntry } from './QueueEntry.ts';
 import { readValue } from './readValue.ts';
+import type { SyncState } from './SyncStatus.ts';
 import { SyncStatusModel } from './SyncStatusModel.ts';
-import { createLiveSync, isLiveRelay } from '../live/index.ts';
+import { createLiveSync } from '../live/index.ts';
 import type { WriteQueue, WriteQueueOptions } from './WriteQueue.ts';
 
 /**
@@ -33,7 +35,6 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   const lock = createFlusherLock({ space, locks, store, holder, clock });
   const listeners = new Set<(change: DataChange) => void>();
   const enqueueOne = createBatcher((writes: NewWrite[]) => records.enqueue(writes));
-  let channel: QueueChannel | null = null;
   let unwatch: (() => void)[] = [];
   let started = false;
   let flusher = false;
@@ -41,14 +42,22 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   model.state.value = model.online.value ? 'online' : 'offline';
 
   const canFlush = () => started && (flusher || store.storage.peek() === 'memory');
-  const post = (message: QueueMessage) => channel?.post(message);
-  const syncNews = createSyncBroadcast((news) => post({ t: 'sync', ...news }));
   const memory = createReadYourWrites();
   const live = options.live === false ? null : createLiveSync({
-    client, clock, random, state: model.live, relay: post, connection: options.live,
+    client, clock, random, state: model.live, relay: (message) => tabs.relay(message), connection: options.live,
     isPending: (target) => model.pendingSeq(target) !== undefined,
     emit: (change) => tellModules(change),
     saveConfirmed: (target, value) => records.saveRead(target.moduleId, target.name, value, clock.now()),
+  });
+  const tabs = createTabProtocol({
+    name: `overlay-queue:${userId}:${kind}`,
+    open: options.openChannel,
+    heard: applyTabNews({
+      memory, model, live,
+      isFlusher: () => flusher,
+      emitRemote: (entry) => emit(entry, true),
+      writeQueued: () => scheduler.writeQueued(),
+    }),
   });
 
   function tellModules(change: DataChange): void {
@@ -65,7 +74,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     model.state.value = state;
     model.online.value = online;
     model.lastSyncAt.value = lastSyncAt;
-    if (flusher) syncNews.tell({ state, online, lastSyncAt });
+    if (flusher) tabs.tellSync({ state, online, lastSyncAt });
   }
 
   /** The API answered; `confirmed` when it confirmed a value. */
@@ -110,10 +119,10 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     if (settled.outcome === 'confirmed' || settled.outcome === 'gone') {
       memory.forget(sent);
       model.remove(sent.moduleId, sent.name, sent.seq);
-      post({ t: 'removed', moduleId: sent.moduleId, name: sent.name, seq: sent.seq });
+      tabs.tellRemoved({ moduleId: sent.moduleId, name: sent.name, seq: sent.seq });
     } else {
       model.upsert(settled.entry);
-      post({ t: 'updated', entry: settled.entry });
+      tabs.tellUpdated(settled.entry);
     }
     // Every outcome but `parked` follows a 2xx: the server took the write.
     if (settled.outcome === 'parked') live?.settled(sent);
@@ -131,33 +140,18 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     else void reloadMirror();
   }
 
-  function onMessage(message: QueueMessage): void {
-    if (isLiveRelay(message)) {
-      live?.hear(message);
-    } else if (message.t === 'written' || message.t === 'updated') {
-      memory.remember(message.entry);
-      model.upsert(message.entry);
-      if (message.t === 'written') emit(message.entry, true);
-      scheduler.soon();
-    } else if (message.t === 'removed') {
-      memory.forget(message);
-      model.remove(message.moduleId, message.name, message.seq);
-      // Another tab sent it (the queue is in memory only): changes held for the key go on.
-      live?.settled(message);
-    } else if (!flusher) {
-      model.state.value = message.state;
-      model.online.value = message.online;
-      model.lastSyncAt.value = message.lastSyncAt;
-    }
-  }
-
-  function onRole(held: boolean): void {
+  /** The flusher role came to this tab (`held`) or left it. */
+  function roleChanged(held: boolean): void {
     flusher = held;
-    syncNews.reset();
+    tabs.forgetToldSync();
     model.flusher.value = held;
-    live?.role(held);
-    if (held) void scheduler.flush();
-    else scheduler.cancel();
+    if (held) {
+      live?.gainedRole();
+      void scheduler.flush();
+    } else {
+      live?.lostRole();
+      scheduler.cancel();
+    }
   }
 
   function resume(): void {
@@ -184,7 +178,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     async start() {
       if (started) return;
       started = true;
-      channel = createQueueChannel(`overlay-queue:${userId}:${kind}`, onMessage, options.openChannel ?? openBroadcastChannel);
+      tabs.open();
       unwatch = [
         watchPage(options.page ?? defaultPageEvents(), wake),
         store.storage.subscribe(() => void scheduler.flush()),
@@ -193,27 +187,26 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       await reloadMirror();
       live?.start();
       // The first flush runs on its own: a slow API must not hold up the page's start.
-      lock.start(onRole);
+      lock.start(roleChanged);
     },
     stop() {
       if (!started) return;
       started = false;
       lock.stop();
-      onRole(false);
+      roleChanged(false);
       live?.stop();
       for (const stopWatching of unwatch) stopWatching();
       unwatch = [];
-      channel?.close();
-      channel = null;
+      tabs.close();
     },
     async enqueue(write) {
-      const stored = scheduler.storing();
-      const entry = await enqueueOne(write).finally(stored);
+      const storeEnded = scheduler.storeStarted();
+      const entry = await enqueueOne(write).finally(storeEnded);
       memory.remember(entry);
       model.upsert(entry);
       emit(entry);
-      post({ t: 'written', entry });
-      scheduler.soon();
+      tabs.tellWritten(entry);
+      scheduler.writeQueued();
     },
     async read(ownId, key, target) {
       const pending = memory.pendingValue(target, model.pendingSeq(target));
@@ -227,16 +220,16 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     async retryFailed() {
       for (const entry of await records.retryFailed()) {
         model.upsert(entry);
-        post({ t: 'updated', entry });
+        tabs.tellUpdated(entry);
       }
-      scheduler.soon();
+      scheduler.writeQueued();
     },
     async discard(moduleId, name) {
       const seq = model.latestSeq({ moduleId, name }) ?? Number.MAX_SAFE_INTEGER;
       await records.discard(moduleId, name);
       memory.drop({ moduleId, name });
       model.remove(moduleId, name, seq);
-      post({ t: 'removed', moduleId, name, seq });
+      tabs.tellRemoved({ moduleId, name, seq });
       live?.settled({ moduleId, name });
     },
     onWrite(listener) {

@@ -1,6 +1,5 @@
-export { QueueEntrySchema } from './QueueEntry.ts';
-export type { QueueEntry } from './QueueEntry.ts';
-export type { SyncStatusSignals } from './SyncStatusModel.ts';
+// The door of the write queue: one per data space, with its status and the changes it reports.
+export type { DataChange } from './DataChange.ts';
+export type { FailedWrite, SyncStatus } from './SyncStatus.ts';
 export type { WriteQueue, WriteQueueOptions } from './WriteQueue.ts';
-export type { NewWrite, Space } from './createQueueStore.ts';
 export { createWriteQueue } from './createWriteQueue.ts';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SYNC_TIME_STEP_MS } from '../tabs/index.ts';
-import type { DataChange } from '../moduleData/index.ts';
+import { SYNC_TIME_STEP_MS } from './createSyncBroadcast.ts';
+import type { DataChange } from './DataChange.ts';
 import { QueueWorld } from '../testing/QueueWorld.ts';
 
 const MOD = 'my.mod';

@@ -1,9 +1,8 @@
+// The door of tabs: what the tabs of one browser share, knowing nothing of what they say (the caller's schema).
 export type { FlusherLock, LockRequester } from './FlusherLock.ts';
 export { createLeaseLock } from './createLeaseLock.ts';
-export { createQueueChannel, openBroadcastChannel } from './createQueueChannel.ts';
-export type { ChannelLike, OpenChannel, QueueChannel, QueueMessage } from './createQueueChannel.ts';
+export { createTabChannel } from './createTabChannel.ts';
+export type { ChannelLike, OpenChannel, TabChannel } from './createTabChannel.ts';
 export { createWebLock } from './createWebLock.ts';
 export { defaultPageEvents, watchPage } from './watchPage.ts';
-export type { PageEvents, PageVisibility } from './watchPage.ts';
-export { createSyncBroadcast, SYNC_TIME_STEP_MS } from './createSyncBroadcast.ts';
-export type { SyncBroadcast, SyncNews } from './createSyncBroadcast.ts';
+export type { PageEvents } from './watchPage.ts';

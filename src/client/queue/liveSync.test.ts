@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DataChange } from '../moduleData/index.ts';
+import type { DataChange } from './DataChange.ts';
 import { QueueWorld } from '../testing/QueueWorld.ts';
 
 const MOD = 'demo.tool.counter';

@@ -1,4 +1,4 @@
-import type { SyncState } from '../moduleData/index.ts';
+import type { SyncState } from './SyncStatus.ts';
 
 /** The other tabs learn the flusher's last sync time to this step (each change of state at once). */
 export const SYNC_TIME_STEP_MS = 1000;

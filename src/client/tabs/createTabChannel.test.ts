@@ -1,5 +1,12 @@
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { type ChannelLike, createQueueChannel, type QueueMessage } from './createQueueChannel.ts';
+import { type ChannelLike, createTabChannel, type OpenChannel } from './createTabChannel.ts';
+
+/** A message of the test's own protocol: the channel knows none but the schema it is given. */
+const RemovedSchema = z.object({ t: z.literal('removed'), moduleId: z.string(), name: z.string(), seq: z.number() });
+type Removed = z.infer<typeof RemovedSchema>;
+const channel = (open: OpenChannel, onMessage: (message: Removed) => void = () => {}) =>
+  createTabChannel<Removed>({ name: 'q', schema: RemovedSchema, onMessage, open });
 
 /** Two ends of one channel: what one posts, the other receives (cloned, a task later). */
 function pair() {
@@ -21,14 +28,14 @@ function pair() {
   return { wire, open };
 }
 
-const removed = (seq: number): QueueMessage => ({ t: 'removed', moduleId: 'mod.a', name: `k${seq}`, seq });
+const removed = (seq: number): Removed => ({ t: 'removed', moduleId: 'mod.a', name: `k${seq}`, seq });
 
-describe('createQueueChannel', () => {
+describe('createTabChannel', () => {
   it('sends the messages of one turn as one post, and the other end receives each, in order', async () => {
     const { wire, open } = pair();
-    const received: QueueMessage[] = [];
-    const sender = createQueueChannel('q', () => {}, open);
-    createQueueChannel('q', (message) => received.push(message), open);
+    const received: Removed[] = [];
+    const sender = channel(open);
+    channel(open, (message) => received.push(message));
     for (let seq = 1; seq <= 50; seq++) sender.post(removed(seq));
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(wire).toHaveLength(1);
@@ -42,8 +49,8 @@ describe('createQueueChannel', () => {
 
   it('drops the malformed members of a batch and keeps the rest', async () => {
     const { open } = pair();
-    const received: QueueMessage[] = [];
-    createQueueChannel('q', (message) => received.push(message), open);
+    const received: Removed[] = [];
+    channel(open, (message) => received.push(message));
     const raw = open();
     raw.postMessage({ t: 'batch', messages: [removed(1), { t: 'removed', seq: 'x' }, 42, removed(2)] });
     raw.postMessage({ t: 'batch', messages: 'not a list' });
@@ -53,7 +60,7 @@ describe('createQueueChannel', () => {
 
   it('sends what is waiting when it closes', () => {
     const { wire, open } = pair();
-    const sender = createQueueChannel('q', () => {}, open);
+    const sender = channel(open);
     sender.post(removed(1));
     sender.post(removed(2));
     sender.close();
