@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -61,6 +61,84 @@ function brokenLink(from: string, target: string): string | null {
   return offered.has(decodeURIComponent(anchor)) ? null : `${from}: ${target} (no heading #${anchor} in ${file})`;
 }
 
+/** Every file and folder of the repository (build output and packages aside), relative to its root. */
+const repoPaths: string[] = readdirSync(root, { withFileTypes: true, recursive: true })
+  .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+  .filter((path) => !/(^|\/)(node_modules|\.git|dist|data|test-results|playwright-report)(\/|$)/.test(path));
+
+/** A backticked name that means a file or folder of ours: a `src/` path, or a name with a known extension. */
+function isPathLike(code: string): boolean {
+  return /^src(\/[\w.-]+)*\/?$/.test(code) || /^(\.\.?\/)*([\w.-]+\/)*[\w.-]+\.(tsx?|md|json|html)$/.test(code);
+}
+
+/** The backticked paths and file names of a Markdown text, code blocks aside. */
+function backtickedPaths(markdown: string): string[] {
+  const withoutBlocks = markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '');
+  return [...withoutBlocks.matchAll(/`([^`\n]+)`/g)].map((match) => match[1]!).filter(isPathLike);
+}
+
+/**
+ * Whether a named path exists: a `src/` path as written; a path with folders
+ * as the end of some path of the repository; a bare name as some file's name.
+ */
+function pathExists(name: string, paths: readonly string[] = repoPaths): boolean {
+  const clean = name.replace(/^(\.\.?\/)+/, '').replace(/\/$/, '');
+  if (name.startsWith('src/')) return paths.includes(clean);
+  if (clean.includes('/')) return paths.some((path) => path === clean || path.endsWith(`/${clean}`));
+  return paths.some((path) => basename(path) === clean);
+}
+
+/** The text of one `## heading` section (up to the next heading of that level or above). */
+function section(markdown: string, heading: string): string {
+  const start = markdown.indexOf(`## ${heading}\n`);
+  if (start < 0) return '';
+  const rest = markdown.slice(start + heading.length + 4);
+  const end = rest.search(/^#{1,2} /m);
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+/** Files a "Where does a change go" row names that its folder lacks: `| what | folder | files |`. */
+function missingInChangeTable(markdown: string, paths: readonly string[] = repoPaths): string[] {
+  const missing: string[] = [];
+  for (const row of section(markdown, 'Where does a change go').split('\n')) {
+    const cells = row.split('|').slice(1, -1);
+    const folder = cells[1]?.match(/`([^`]+)`/)?.[1];
+    if (!folder?.startsWith('src')) continue;
+    if (!paths.includes(folder)) missing.push(folder);
+    for (const file of backtickedPaths(cells[2] ?? '')) {
+      if (!paths.includes(join(folder, file))) missing.push(join(folder, file));
+    }
+    for (const path of backtickedPaths(cells[0] ?? '')) if (!pathExists(path, paths)) missing.push(path);
+  }
+  return missing;
+}
+
+/** The comments of a source file: `// ...` lines and `/* ... *\/` blocks (a `//` right after `:` is a URL). */
+function comments(source: string): string[] {
+  const blocks = [...source.matchAll(/\/\*[\s\S]*?\*\//g)].map((match) => match[0]);
+  const lines = [...source.matchAll(/(?<![:'"`\w/])\/\/(.*)$/gm)].map((match) => match[1]!);
+  return [...blocks.map((block) => block.replace(/^\s*\*\s?/gm, ' ').replace(/\s+/g, ' ')), ...lines];
+}
+
+/** Documents a comment cites, each with the section it names: `(docs/server.md, Keys)`, `(docs/x.md, "Some heading")`. */
+function citations(comment: string): { doc: string; section?: string }[] {
+  return [...comment.matchAll(/([\w./-]*\w\.md)\b(?:,\s*(?:"([^"]+)"|([A-Z][\w-]*(?: [\w-]+)*)))?/g)].map((match) => ({
+    doc: match[1]!,
+    section: match[2] ?? match[3],
+  }));
+}
+
+/** What is wrong with one citation: a document not in the repository, or a section it does not have. */
+function brokenCitation(doc: string, cited?: string): string | null {
+  const file = doc.includes('/') ? doc : ['', 'docs/'].map((dir) => `${dir}${doc}`).find((path) => existsSync(join(root, path)));
+  if (!file || !existsSync(join(root, file))) return `${doc} (no such document in the repository)`;
+  if (cited === undefined) return null;
+  const headings = [...readFileSync(join(root, file), 'utf8').matchAll(/^#{1,6}\s+(.+?)\s*$/gm)].map((match) => match[1]!.replace(/`/g, '').toLowerCase());
+  const bold = [...readFileSync(join(root, file), 'utf8').matchAll(/\*\*([^*]+)\*\*/g)].map((match) => match[1]!.toLowerCase());
+  const wanted = cited.toLowerCase();
+  return headings.some((heading) => heading.startsWith(wanted)) || bold.includes(wanted) ? null : `${doc}, "${cited}" (no such heading)`;
+}
+
 describe('documentation links', () => {
   it('every relative link and anchor in README.md, CHANGELOG.md and docs/ resolves', () => {
     const broken: string[] = [];
@@ -85,5 +163,53 @@ describe('documentation links', () => {
     expect(brokenLink('README.md', 'docs/no-such-file.md')).toMatch(/no file/);
     expect(brokenLink('README.md', '#no-such-heading')).toMatch(/no heading/);
     expect(brokenLink('README.md', '#architecture')).toBeNull();
+  });
+});
+
+describe('named files', () => {
+  it('every file the README\'s "Where does a change go" table names is in the folder it names', () => {
+    expect(missingInChangeTable(readFileSync(join(root, 'README.md'), 'utf8'))).toEqual([]);
+  });
+
+  it('every backticked path and file name in docs/architecture.md exists', () => {
+    const named = backtickedPaths(readFileSync(join(root, 'docs/architecture.md'), 'utf8'));
+    expect(named.filter((name) => !pathExists(name))).toEqual([]);
+  });
+
+  it('every document a comment in src/ cites is in the repository, with the section it names', () => {
+    const broken: string[] = [];
+    // This file's own examples cite documents that do not exist, on purpose.
+    const files = repoPaths.filter((path) => path.startsWith('src/') && /\.tsx?$/.test(path) && path !== 'src/docs.test.ts');
+    for (const file of files) {
+      for (const comment of comments(readFileSync(join(root, file), 'utf8'))) {
+        for (const { doc, section: cited } of citations(comment)) {
+          const problem = brokenCitation(doc, cited);
+          if (problem) broken.push(`${file}: ${problem}`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('sees a missing file, a missing document and a missing section', () => {
+    const paths = ['src/host', 'src/host/BridgeHub.ts', 'src/api/bridge.ts'];
+    const table = '## Where does a change go\n\n| a | b | c |\n| --- | --- | --- |\n| x | `src/host` | `BridgeHub.ts`, then `Gone.ts` |\n| y | `src/nowhere` | `a.ts` |\n';
+    expect(missingInChangeTable(table, paths)).toEqual(['src/host/Gone.ts', 'src/nowhere', 'src/nowhere/a.ts']);
+    expect(backtickedPaths('`src/api` and `bridge.ts`, not `db.set` or `--port`')).toEqual(['src/api', 'bridge.ts']);
+    expect(pathExists('bridge.ts', paths)).toBe(true);
+    expect(pathExists('api/bridge.ts', paths)).toBe(true);
+    expect(pathExists('src/bridge.ts', paths)).toBe(false);
+    expect(comments("const url = 'https://x/docs/a.md'; // see docs/server.md, Keys\n/** (api-contract.md, \"Live\n * changes\") */")).toEqual([
+      '/** (api-contract.md, "Live changes") */',
+      ' see docs/server.md, Keys',
+    ]);
+    expect(citations('(docs/server.md, Keys) and docs/write-queue.md and (docs/live-sync.md, "Closing codes")')).toEqual([
+      { doc: 'docs/server.md', section: 'Keys' },
+      { doc: 'docs/write-queue.md', section: undefined },
+      { doc: 'docs/live-sync.md', section: 'Closing codes' },
+    ]);
+    expect(brokenCitation('api-contract.md')).toMatch(/no such document/);
+    expect(brokenCitation('docs/server.md', 'Keys')).toBeNull();
+    expect(brokenCitation('docs/server.md', 'Bridge protocol')).toMatch(/no such heading/);
   });
 });

@@ -6,8 +6,8 @@ import { ERROR_CODES } from './OverlayError.ts';
 import type { PublicProfile } from './publicProfile.ts';
 
 /**
- * The bridge between the module host and a module frame (architecture page,
- * "Bridge protocol"). Hello goes to the parent window; welcome comes back with a
+ * The bridge between the module host and a module frame (docs/modules.md,
+ * "The bridge protocol"). Hello goes to the parent window; welcome comes back with a
  * MessagePort; everything else flows on that port. The SDK hand-checks the few
  * fields it reads (it must stay small); the host parses with these schemas.
  */

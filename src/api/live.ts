@@ -12,7 +12,7 @@ export type LiveStatus = (typeof LIVE_STATUSES)[number];
 export const LIVE_PATH = '/me/database/changes';
 
 /**
- * Closing codes of the live endpoint (api-contract.md, "Live changes"). The
+ * Closing codes of the live endpoint (docs/live-sync.md, "Closing codes"). The
  * 44xx codes mirror the HTTP status of the same cause; 1008 and 1009 are the
  * WebSocket standard's own.
  */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Stream events (docs/events.md): one record shape for everything that happens
+ * Stream events: one record shape for everything that happens
  * on stream, Twitch EventSub's notification (`subscription` + `event`) plus
  * `id`, `at`, `source` and `test`. Shared by the server, the page, the dock and
  * the SDK's types.

@@ -44,7 +44,7 @@ export interface LiveConnection {
   wake(): void;
 }
 
-/** The server pings every 15 s; this much silence means the connection is gone (api-contract.md). */
+/** The server pings every 15 s; this much silence means the connection is gone (docs/live-sync.md, "The conversation"). */
 const LIVE_SILENCE_MS = 40_000;
 
 const DEFAULT_LIVE_BACKOFF: BackoffOptions = { baseMs: 500, capMs: 15_000, maxRetryAfterMs: 15_000 };

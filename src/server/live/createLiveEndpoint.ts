@@ -33,8 +33,8 @@ export interface LiveEndpoint {
 const PING = Buffer.from('{"type":"ping"}');
 
 /**
- * The WebSocket endpoint `/me/database/changes` (api-contract.md, "Live
- * changes") on `ws` in noServer mode: the caller hands it the upgrades of its
+ * The WebSocket endpoint `/me/database/changes` (docs/live-sync.md, "The
+ * conversation") on `ws` in noServer mode: the caller hands it the upgrades of its
  * HTTP server. No per-message deflate (its zlib context would cost each idle
  * connection tens of KB), and one timer for all pings rather than one per
  * connection.
