@@ -26,8 +26,9 @@ export interface WriteQueueOptions {
   /** Where `online` and `visibilitychange` fire. @default the page's window and document */
   page?: PageEvents;
   /**
-   * Quiet time after the latest write before flushing (a debounce: each write
-   * pushes the flush back), so a burst goes out coalesced, once per key. @default 25
+   * A write after this much quiet (nothing stored, sent or due meanwhile) is sent
+   * at once; within a burst, the quiet after the latest write before flushing (a
+   * debounce: each write pushes the flush back), so a burst goes out once per key. @default 25
    */
   flushDelayMs?: number;
   /**

@@ -26,12 +26,67 @@ function setup(options: { flushDelayMs?: number; maxFlushDelayMs?: number } = {}
   });
   /** Lets a finished flush settle (its promise chain runs on microtasks). */
   const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-  return { clock, scheduler, flushes, settle };
+  /** A write on the idle queue went out at once and was sent: the writes that follow now are a burst. */
+  const underWay = async () => {
+    scheduler.writeQueued();
+    flushes[0]?.finish();
+    await settle();
+    flushes.length = 0;
+  };
+  return { clock, scheduler, flushes, settle, underWay };
 }
 
+describe('flush scheduler: a write on an idle queue', () => {
+  it('goes out at once', () => {
+    const { scheduler, flushes } = setup();
+    scheduler.writeQueued();
+    expect(flushes.map((flush) => flush.at)).toEqual([0]);
+    expect(flushes[0]?.more()).toBe(false);
+  });
+
+  it('after a quiet spell of 25 ms goes out at once again; sooner, it joins the debounce', async () => {
+    const { clock, scheduler, flushes, settle } = setup();
+    scheduler.writeQueued();
+    flushes[0]?.finish();
+    await settle();
+    clock.advance(25);
+    scheduler.writeQueued();
+    expect(flushes.map((flush) => flush.at)).toEqual([0, 25]);
+    flushes[1]?.finish();
+    await settle();
+    clock.advance(10);
+    scheduler.writeQueued();
+    expect(flushes).toHaveLength(2);
+    clock.advance(25);
+    expect(flushes.map((flush) => flush.at)).toEqual([0, 25, 60]);
+  });
+
+  it('joins the debounce while a flush runs or another write is being stored', async () => {
+    const { clock, scheduler, flushes, settle } = setup();
+    scheduler.writeQueued();
+    clock.advance(100);
+    scheduler.writeQueued();
+    expect(flushes).toHaveLength(1);
+    flushes[0]?.finish();
+    await settle();
+    clock.advance(25);
+    expect(flushes.map((flush) => flush.at)).toEqual([0, 125]);
+    flushes[1]?.finish();
+    await settle();
+    clock.advance(100);
+    const storing = scheduler.storeStarted();
+    scheduler.writeQueued();
+    expect(flushes).toHaveLength(2);
+    storing();
+    clock.advance(25);
+    expect(flushes.map((flush) => flush.at)).toEqual([0, 125, 250]);
+  });
+});
+
 describe('flush scheduler: the write debounce', () => {
-  it('flushes one write 25 ms after it, not before', () => {
-    const { clock, scheduler, flushes } = setup();
+  it('flushes a write of a burst 25 ms after it, not before', async () => {
+    const { clock, scheduler, flushes, underWay } = setup();
+    await underWay();
     scheduler.writeQueued();
     clock.advance(24);
     expect(flushes).toHaveLength(0);
@@ -39,8 +94,9 @@ describe('flush scheduler: the write debounce', () => {
     expect(flushes.map((flush) => flush.at)).toEqual([25]);
   });
 
-  it('pushes the flush back with each write, and flushes once they are quiet for 25 ms', () => {
-    const { clock, scheduler, flushes } = setup();
+  it('pushes the flush back with each write, and flushes once they are quiet for 25 ms', async () => {
+    const { clock, scheduler, flushes, underWay } = setup();
+    await underWay();
     for (let i = 0; i < 50; i++) {
       scheduler.writeQueued();
       clock.advance(10);
@@ -53,7 +109,8 @@ describe('flush scheduler: the write debounce', () => {
   });
 
   it('flushes at the latest maxFlushDelayMs after the first unsent write, however long writes go on', async () => {
-    const { clock, scheduler, flushes, settle } = setup({ maxFlushDelayMs: 1000 });
+    const { clock, scheduler, flushes, settle, underWay } = setup({ maxFlushDelayMs: 1000 });
+    await underWay();
     for (let i = 0; i < 150; i++) {
       scheduler.writeQueued();
       clock.advance(10);
@@ -71,7 +128,8 @@ describe('flush scheduler: the write debounce', () => {
   });
 
   it('counts the cap again from the first write after a flush started', async () => {
-    const { clock, scheduler, flushes, settle } = setup({ maxFlushDelayMs: 300 });
+    const { clock, scheduler, flushes, settle, underWay } = setup({ maxFlushDelayMs: 300 });
+    await underWay();
     for (let i = 0; i < 100; i++) {
       scheduler.writeQueued();
       clock.advance(10);
@@ -82,7 +140,8 @@ describe('flush scheduler: the write debounce', () => {
   });
 
   it('waits for writes still being stored, up to the cap', async () => {
-    const { clock, scheduler, flushes, settle } = setup({ maxFlushDelayMs: 1000 });
+    const { clock, scheduler, flushes, settle, underWay } = setup({ maxFlushDelayMs: 1000 });
+    await underWay();
     scheduler.writeQueued();
     const stored = scheduler.storeStarted();
     // A slow IndexedDB transaction: no write is stored for 100 ms.
@@ -104,8 +163,9 @@ describe('flush scheduler: the write debounce', () => {
     hung();
   });
 
-  it('stops waiting for a write that failed to be stored', () => {
-    const { clock, scheduler, flushes } = setup({ maxFlushDelayMs: 1000 });
+  it('stops waiting for a write that failed to be stored', async () => {
+    const { clock, scheduler, flushes, underWay } = setup({ maxFlushDelayMs: 1000 });
+    await underWay();
     scheduler.writeQueued();
     const failed = scheduler.storeStarted();
     clock.advance(100);
@@ -115,8 +175,9 @@ describe('flush scheduler: the write debounce', () => {
     expect(flushes.map((flush) => flush.at)).toEqual([100]);
   });
 
-  it('forgets a write that failed to be stored', () => {
-    const { clock, scheduler, flushes } = setup();
+  it('forgets a write that failed to be stored', async () => {
+    const { clock, scheduler, flushes, underWay } = setup();
+    await underWay();
     const failed = scheduler.storeStarted();
     failed();
     failed();
@@ -128,7 +189,8 @@ describe('flush scheduler: the write debounce', () => {
 
 describe('flush scheduler: writes during a flush', () => {
   it('leaves writes made during a debounced flush to the next debounce: the flush does not go on', async () => {
-    const { clock, scheduler, flushes, settle } = setup();
+    const { clock, scheduler, flushes, settle, underWay } = setup();
+    await underWay();
     scheduler.writeQueued();
     clock.advance(25);
     expect(flushes).toHaveLength(1);
@@ -144,7 +206,8 @@ describe('flush scheduler: writes during a flush', () => {
   });
 
   it('goes on once the running flush is done when the debounce came due meanwhile', async () => {
-    const { clock, scheduler, flushes, settle } = setup();
+    const { clock, scheduler, flushes, settle, underWay } = setup();
+    await underWay();
     scheduler.writeQueued();
     clock.advance(25);
     scheduler.writeQueued();
@@ -175,7 +238,8 @@ describe('flush scheduler: writes during a flush', () => {
   });
 
   it('sends nothing while a retry is due: writes then go out with the retry', async () => {
-    const { clock, scheduler, flushes, settle } = setup();
+    const { clock, scheduler, flushes, settle, underWay } = setup();
+    await underWay();
     scheduler.writeQueued();
     clock.advance(25);
     flushes[0]?.finish({ kind: 'retry', error: new TypeError('Failed to fetch') });

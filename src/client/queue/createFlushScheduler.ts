@@ -7,7 +7,10 @@ export interface FlushSchedulerOptions {
   clock: Clock;
   random: () => number;
   backoff: BackoffOptions;
-  /** Quiet time after the latest write before flushing (a debounce). */
+  /**
+   * Quiet time after the latest write before flushing (a debounce) while a burst
+   * is under way; a write after this much quiet, with nothing in flight, goes out at once.
+   */
   flushDelayMs: number;
   /** Longest wait from the first unsent write to its flush, however long writes go on. */
   maxFlushDelayMs: number;
@@ -33,9 +36,11 @@ export interface FlushScheduler {
   /** Flushes now until the queue is empty, writes made meanwhile included (joins a flush in progress). */
   flush(): Promise<void>;
   /**
-   * After a new write: flush once writes have been quiet for `flushDelayMs`, and
-   * at the latest `maxFlushDelayMs` after the first unsent write. Nothing while a
-   * retry is due (the retry sends it).
+   * A write joined the queue. On an idle queue (no write for `flushDelayMs`, none
+   * being stored, no flush running or due) it goes out at once. Otherwise a burst
+   * is under way and the write joins it: flush once writes have been quiet for
+   * `flushDelayMs`, and at the latest `maxFlushDelayMs` after the first unsent
+   * write. Nothing while a retry is due (the retry sends it).
    */
   writeQueued(): void;
   /**
@@ -76,6 +81,8 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
   let untilEmpty = false;
   /** Writes being stored: while any is, the debounce does not fire before the cap. */
   let inStore = 0;
+  /** When the latest write was queued. */
+  let lastWriteAt = Number.NEGATIVE_INFINITY;
   const active = () => !paused && options.canFlush();
 
   function schedule(delay: number, retry: boolean, fire: () => void): void {
@@ -182,6 +189,14 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
     writeQueued() {
       if (!active() || timer?.retry) return;
       const now = clock.now();
+      const idle = running === null && dueAt === null && inStore === 0 && now - lastWriteAt >= options.flushDelayMs;
+      lastWriteAt = now;
+      // The first write after a quiet spell is not waited on: a dock change or a score reaches the server at
+      // once. The writes that follow it while it is being sent are the burst the debounce gathers.
+      if (idle) {
+        void start(false);
+        return;
+      }
       firstWriteAt ??= now;
       const due = Math.min(now + options.flushDelayMs, firstWriteAt + options.maxFlushDelayMs);
       dueAt = due;

@@ -15,9 +15,22 @@ function started(options: Parameters<QueueWorld['tab']>[0] = {}) {
 
 afterEach(() => world?.close());
 
+/**
+ * A write on the idle queue goes out at once: this one does, and is then
+ * forgotten by the server's records, so the writes that follow (at the same
+ * time on the clock) are a burst, which the debounce gathers.
+ */
+async function burstUnderWay(data: { set(ownId: string, key: string, value: number): Promise<void> }): Promise<void> {
+  await data.set(MOD, 'lead', 0);
+  await vi.waitFor(() => expect(world.server.stored).toHaveLength(1));
+  world.server.stored.length = 0;
+  world.server.net.calls.length = 0;
+}
+
 describe('write queue: coalescing and order', () => {
-  it('coalesces writes to one key into the latest value, sent once', async () => {
+  it('coalesces the writes of a burst to one key into the latest value, sent once', async () => {
     const { data, queue } = await started();
+    await burstUnderWay(data);
     for (const value of [1, 2, 3]) await data.set(MOD, 'score', value);
     expect(queue.status.pending.value).toBe(1);
     await queue.flush();
@@ -27,6 +40,7 @@ describe('write queue: coalescing and order', () => {
 
   it('flushes in order of first enqueue; a rewrite keeps its place', async () => {
     const { data, queue } = await started();
+    await burstUnderWay(data);
     await data.set(MOD, 'a', 1);
     await data.set(MOD, 'b', 1);
     await data.set(MOD, 'a', 2);
@@ -42,6 +56,7 @@ describe('write queue: coalescing and order', () => {
 
   it('coalesces one entry written by two modules and sends the latest writer', async () => {
     const { data, queue } = await started();
+    await burstUnderWay(data);
     await data.set('a.mod', 'b.mod:x', 1);
     await data.set('b.mod', 'x', 2);
     await queue.flush();
@@ -61,12 +76,10 @@ describe('write queue: coalescing and order', () => {
 });
 
 describe('write queue: flush timing', () => {
-  it('sends a lone write 25 ms after it, and a burst once per key once the writes are quiet', async () => {
+  it('sends a write on an idle queue at once, and a burst once per key once the writes are quiet', async () => {
     const { data } = await started();
     await data.set(MOD, 'a', 1);
-    world.clock.advance(24);
-    expect(world.server.net.calls).toHaveLength(0);
-    world.clock.advance(1);
+    // No time passes: the write was stored first, then sent.
     await vi.waitFor(() => expect(world.server.value(MOD, 'a')).toBe(1));
     for (let round = 0; round < 20; round++) {
       for (const key of ['a', 'b', 'c']) await data.set(MOD, key, round);
@@ -80,6 +93,7 @@ describe('write queue: flush timing', () => {
 
   it('sends at the latest maxFlushDelayMs after the first unsent write, while a module writes non-stop', async () => {
     const { data, queue } = await started({ maxFlushDelayMs: 200 });
+    await burstUnderWay(data);
     for (let i = 0; i < 30; i++) {
       await data.set(MOD, 'a', i);
       world.clock.advance(10);
@@ -94,6 +108,7 @@ describe('write queue: flush timing', () => {
 
   it('leaves writes made during a debounced flush to the next debounce, then sends them', async () => {
     const { data, queue } = await started();
+    await burstUnderWay(data);
     await data.set(MOD, 'a', 1);
     await data.set(MOD, 'b', 1);
     world.server.hold();

@@ -40,10 +40,10 @@ describe('several tabs of one overlay', () => {
     await b.queue.start();
     const seen: DataChange[] = [];
     b.data.onChange((change) => seen.push(change));
+    // The write goes out at once, and finds the network down.
+    world.server.script.push(() => Promise.reject(new TypeError('offline')));
     await a.data.set(MOD, 'other.mod:score', 7);
     await vi.waitFor(() => expect(seen).toEqual([{ moduleId: 'other.mod', name: 'score', value: 7, from: MOD, remote: true }]));
-    world.server.script.push(() => Promise.reject(new TypeError('offline')));
-    await a.queue.flush();
     await vi.waitFor(() => expect(b.data.status()).toMatchObject({ state: 'offline', online: false, pending: 1 }));
     world.clock.advance(500);
     await a.queue.flush();
