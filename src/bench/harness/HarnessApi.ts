@@ -41,7 +41,11 @@ export interface HarnessApi {
 }
 
 /** A local operation of the host page, timed by `timeLocal`. */
-export type LocalOp = 'data.get' | 'data.set' | 'idb.get' | 'idb.set';
+/**
+ * `idb.update`: one strict transaction that reads two keys and writes both, the
+ * least a queue that coalesces and keeps order must do (its counter and the entry).
+ */
+export type LocalOp = 'data.get' | 'data.set' | 'idb.get' | 'idb.set' | 'idb.update';
 
 /** What a raw round trip does on the host side before it answers. */
 export type RawMode = 'echo' | 'get' | 'set-strict' | 'set-relaxed';

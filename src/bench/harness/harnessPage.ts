@@ -115,7 +115,26 @@ function localOp(op: LocalOp, key: string): () => Promise<unknown> {
   if (op === 'data.get') return () => data.get(options.moduleId, key);
   if (op === 'data.set') return () => data.set(options.moduleId, key, SAMPLE_VALUE);
   if (op === 'idb.get') return () => get(key, stores.strict);
+  if (op === 'idb.update') return () => readThenWrite(key);
   return () => set(key, SAMPLE_VALUE, stores.strict);
+}
+
+/** Reads a counter and an entry, then writes both, in one strict transaction. */
+function readThenWrite(key: string): Promise<void> {
+  return stores.strict(
+    'readwrite',
+    (store) =>
+      new Promise<void>((resolve, reject) => {
+        const counter = store.get(`${key}:seq`);
+        const entry = store.get(key);
+        entry.onsuccess = () => {
+          store.put(((counter.result as number | undefined) ?? 0) + 1, `${key}:seq`);
+          store.put({ previous: entry.result ?? null, value: SAMPLE_VALUE }, key);
+        };
+        store.transaction.oncomplete = () => resolve();
+        store.transaction.onerror = () => reject(store.transaction.error);
+      }),
+  );
 }
 
 const harness: HarnessApi = {
