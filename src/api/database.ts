@@ -17,3 +17,11 @@ export type DatabaseEntry = DatabaseWrite;
 
 /** Query of `GET /me/database`. */
 export const DatabaseQuerySchema = z.object({ id: z.string(), key: z.string() });
+
+/**
+ * Answer of `GET /me/database/values?id=<module>`: every key of the module that
+ * was ever set, by name. An extension of the reference server (one read per
+ * module at a page's start); an API without it answers 404.
+ */
+export const DatabaseValuesSchema = z.object({ id: z.string(), values: z.record(z.string(), z.unknown()) });
+export type DatabaseValues = { id: string; values: Record<string, Json> };

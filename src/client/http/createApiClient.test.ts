@@ -60,6 +60,21 @@ describe('createApiClient', () => {
     expect((await failureOf(client.dbGet('a.b', 'k'))).code).toBe('NOT_FOUND');
   });
 
+  it('reads all of a module\'s keys, bare or enveloped, and a 404 as an API without the endpoint', async () => {
+    const { net, client } = setup();
+    net.respond(() => json(200, { id: 'a.b', values: { k: [1], n: null } }));
+    expect(await client.dbValues('a.b')).toEqual({ k: [1], n: null });
+    expect(net.calls[0]!.url).toBe('https://api.test/me/database/values?id=a.b');
+    net.respond(() => json(200, { meta: { v: 1 }, data: { id: 'a.b', values: {} } }));
+    expect(await client.dbValues('a.b')).toEqual({});
+    net.respond(() => new Response('<h1>Not Found</h1>', { status: 404 }));
+    expect(await client.dbValues('a.b')).toBeUndefined();
+    net.respond(() => json(200, { id: 'a.b', values: 'none' }));
+    expect((await failureOf(client.dbValues('a.b'))).code).toBe('UNAVAILABLE');
+    net.respond(() => json(401, { code: 401, message: 'Unauthorized' }));
+    expect((await failureOf(client.dbValues('a.b'))).code).toBe('UNAUTHORIZED');
+  });
+
   it('keeps the status and Retry-After on failures', async () => {
     const { net, client } = setup();
     net.respond(() => json(429, { code: 429, message: 'slow down' }, { 'Retry-After': '7' }));

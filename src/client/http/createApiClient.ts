@@ -1,4 +1,4 @@
-import { type Clock, codeForStatus, type DatabaseEntry, DatabaseEntrySchema, type Json, type OverlayToken, OverlayTokenSchema, type Profile, ProfileSchema, systemClock, ValidateSchema, type Validation } from '../../api/index.ts';
+import { type Clock, codeForStatus, type DatabaseEntry, DatabaseEntrySchema, type DatabaseValues, DatabaseValuesSchema, type Json, type OverlayToken, OverlayTokenSchema, type Profile, ProfileSchema, systemClock, ValidateSchema, type Validation } from '../../api/index.ts';
 import { ApiError } from './ApiError.ts';
 import { errorMessage, isRecord, unwrapBody } from './unwrapBody.ts';
 
@@ -28,6 +28,11 @@ export interface ApiClient {
   exchangeOverlay(overlayId: string): Promise<OverlayToken>;
   /** `GET /me/database`: the stored value, or `undefined` when the key was never set (404). */
   dbGet(id: string, key: string): Promise<Json | undefined>;
+  /**
+   * `GET /me/database/values?id=`: every key of module `id` that was ever set;
+   * `undefined` when the API has no such endpoint (404: the hosted one).
+   */
+  dbValues(id: string): Promise<Record<string, Json> | undefined>;
   /** `PATCH /me/database`: resolves once the server confirmed the write (2xx with a JSON body). */
   dbSet(id: string, key: string, value: Json): Promise<DatabaseEntry>;
   /**
@@ -122,6 +127,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // A JSON 404 is the API's "never set"; an HTML 404 is a wrong address, not an unset key.
       if (answer.status === 404 && answer.json) return undefined;
       return entryOf(answer).value;
+    },
+    async dbValues(id) {
+      const answer = await send('GET', `/me/database/values?${new URLSearchParams({ id })}`);
+      // No such route (404), or a route the API does not serve this way (405, 501): the API lacks the extension.
+      if (answer.status === 404 || answer.status === 405 || answer.status === 501) return undefined;
+      return (parseOk(answer, DatabaseValuesSchema) as DatabaseValues).values;
     },
     async dbSet(id, key, value) {
       const answer = await send('PATCH', '/me/database', { body: { id, key, value } });

@@ -4,6 +4,7 @@ import { DEFAULT_BACKOFF } from '../retry/index.ts';
 import { createBatcher } from './createBatcher.ts';
 import { createFlusherLock } from './createFlusherLock.ts';
 import { createFlushScheduler } from './createFlushScheduler.ts';
+import { createModuleSnapshots } from './createModuleSnapshots.ts';
 import { defaultPageEvents, type LockRequester, watchPage } from '../tabs/index.ts';
 import { createQueueStore, type NewWrite, type Settled, type Space } from './createQueueStore.ts';
 import { createReadYourWrites } from './createReadYourWrites.ts';
@@ -43,6 +44,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
 
   const canFlush = () => started && (flusher || store.storage.peek() === 'memory');
   const memory = createReadYourWrites();
+  const snapshots = createModuleSnapshots({ client, records, now: () => clock.now(), onContact: (reached) => onRead(reached) });
   const live = options.live === false ? null : createLiveSync({
     client, clock, random, state: model.live, relay: (message) => tabs.relay(message), connection: options.live,
     isPending: (target) => model.pendingSeq(target) !== undefined,
@@ -211,7 +213,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     async read(ownId, key, target) {
       const pending = memory.pendingValue(target, model.pendingSeq(target));
       if (pending) return pending.value;
-      const value = await readValue({ records, client, now: () => clock.now(), onContact: onRead }, ownId, key, target);
+      const value = await readValue({ records, client, now: () => clock.now(), onContact: onRead, snapshots }, ownId, key, target);
       live?.read(target, value);
       return value;
     },

@@ -63,7 +63,8 @@ describe('reads', () => {
 
   it('rejects UNAVAILABLE when nothing was ever confirmed and the server is out of reach', async () => {
     const { data } = await started();
-    world.server.script.push(offline);
+    // Out of reach for the module's snapshot, then for the key.
+    world.server.script.push(offline, offline);
     expect(await codeOf(data.get(MOD, 'unknown'))).toBe('UNAVAILABLE');
   });
 
@@ -71,14 +72,15 @@ describe('reads', () => {
     const { data } = await started();
     world.server.values.set(`${MOD}/a`, 1);
     await data.get(MOD, 'a');
-    world.server.script.push(FakeServer.fail(401), FakeServer.fail(401));
+    world.server.script.push(FakeServer.fail(401), FakeServer.fail(401), FakeServer.fail(401));
     expect(await data.get(MOD, 'a')).toBe(1);
-    expect(await codeOf(data.get(MOD, 'b'))).toBe('UNAUTHORIZED');
+    // Another module's key: its snapshot and the key's read are both refused.
+    expect(await codeOf(data.get(MOD, 'other.mod:b'))).toBe('UNAUTHORIZED');
   });
 
   it('passes on a refusal of the read itself', async () => {
     const { data } = await started();
-    world.server.script.push(FakeServer.fail(400));
+    world.server.script.push(FakeServer.fail(400), FakeServer.fail(400));
     expect(await codeOf(data.get(MOD, 'a'))).toBe('BAD_REQUEST');
   });
 

@@ -1,6 +1,7 @@
 import { type Json, OverlayError, type ResolvedKey } from '../../api/index.ts';
 import { classifyFailure } from '../retry/index.ts';
 import type { ApiClient } from '../http/index.ts';
+import type { ModuleSnapshots } from './createModuleSnapshots.ts';
 import type { QueueStore } from './createQueueStore.ts';
 
 export interface ReadDeps {
@@ -9,11 +10,14 @@ export interface ReadDeps {
   now(): number;
   /** Told whether the API answered the read (true) or could not be reached (false). */
   onContact(reached: boolean): void;
+  /** Answers reads from one read of all of a module's keys, where the API allows it. */
+  snapshots?: ModuleSnapshots;
 }
 
 /**
  * Reads an entry: this module's own pending write first (read-your-writes),
- * then the server (refreshing the confirmed copy), then the last confirmed
+ * then its module's snapshot (see createModuleSnapshots), then the server
+ * (each refreshing the confirmed copy), then the last confirmed
  * value when the server cannot answer, else `UNAVAILABLE`. Never makes up an
  * "unset": `undefined` only when the server said so, now or before.
  */
@@ -21,6 +25,11 @@ export async function readValue(deps: ReadDeps, ownId: string, key: string, targ
   const pending = await deps.records.pending(target.moduleId, target.name);
   // A parked write was refused by the server: the server's value is the truth then.
   if (pending && !pending.failed) return pending.value;
+  const known = await deps.snapshots?.answer(target);
+  if (known) {
+    if (known.first) await deps.records.saveRead(target.moduleId, target.name, known.value, known.at);
+    return known.value;
+  }
   const startedAt = deps.now();
   let value: Json | undefined;
   try {

@@ -7,6 +7,8 @@ type Answer = (call: FetchCall) => Response | null | Promise<Response>;
 /** The database endpoints of the API, in memory, with scripted answers and held requests. */
 export class FakeServer {
   readonly values = new Map<string, Json>();
+  /** Serves `GET /me/database/values` (the reference server's extension); false answers it 404, as the hosted API. */
+  valuesEndpoint = true;
   /** Every PATCH body that was stored, in order. */
   readonly stored: { id: string; key: string; value: Json }[] = [];
   /** Answers used first, one per request, before the normal behaviour. */
@@ -49,11 +51,20 @@ export class FakeServer {
     const scripted = await this.script.shift()?.(call);
     if (scripted) return scripted;
     if (call.method === 'PATCH') return this.patch(call.body as { id: string; key: string; value: Json });
-    const query = new URL(call.url).searchParams;
+    const url = new URL(call.url);
+    if (url.pathname.endsWith('/me/database/values')) return this.valuesOf(url.searchParams.get('id') ?? '');
+    const query = url.searchParams;
     const { moduleId, name } = resolveKey(query.get('id') ?? '', query.get('key') ?? '');
     const value = this.value(moduleId, name);
     if (value === undefined) return json(404, { code: 404, message: 'never set' });
     return json(200, { id: query.get('id'), key: query.get('key'), value });
+  }
+
+  private valuesOf(id: string): Response {
+    if (!this.valuesEndpoint) return json(404, { code: 404, message: 'Not found' });
+    const values: Record<string, Json> = {};
+    for (const [stored, value] of this.values) if (stored.startsWith(`${id}/`)) values[stored.slice(id.length + 1)] = value;
+    return json(200, { id, values });
   }
 
   private patch(body: { id: string; key: string; value: Json }): Response {
