@@ -1,6 +1,7 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
 import type { LiveStatus } from '../../api/index.ts';
 import type { StorageKind } from '../storage/index.ts';
+import type { SyncNews } from './createSyncBroadcast.ts';
 import type { QueueEntry } from './QueueEntry.ts';
 import type { FailedWrite, SyncState, SyncStatus } from './SyncStatus.ts';
 
@@ -86,6 +87,20 @@ export class SyncStatusModel implements SyncStatusSignals {
   }
 
   /** Records an entry unless the mirror already knows a newer write of it. */
+  /** Sets this tab's view of the API; returns it (the flusher tells the other tabs). */
+  setSync(state: SyncState, online = this.online.peek(), lastSyncAt = this.lastSyncAt.peek()): SyncNews {
+    this.state.value = state;
+    this.online.value = online;
+    this.lastSyncAt.value = lastSyncAt;
+    return { state, online, lastSyncAt };
+  }
+
+  /** The API answered at `now`; `confirmed` when it confirmed a value (a 401 before stays `auth-required` otherwise). */
+  contact(confirmed: boolean, now: number): SyncNews {
+    const state = !confirmed && this.state.peek() === 'auth-required' ? 'auth-required' : 'online';
+    return this.setSync(state, true, confirmed ? now : this.lastSyncAt.peek());
+  }
+
   upsert(entry: QueueEntry | EntryMeta): void {
     const id = mirrorKey(entry);
     const known = this.entries.peek().get(id);

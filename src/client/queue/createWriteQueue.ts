@@ -9,13 +9,13 @@ import { defaultPageEvents, type LockRequester, watchPage } from '../tabs/index.
 import { createQueueStore, type NewWrite, type Settled, type Space } from './createQueueStore.ts';
 import { createReadYourWrites } from './createReadYourWrites.ts';
 import { applyTabNews } from './applyTabNews.ts';
+import type { SyncNews } from './createSyncBroadcast.ts';
 import { createTabProtocol } from './createTabProtocol.ts';
 import type { DataChange } from './DataChange.ts';
 import { flushQueue } from './flushQueue.ts';
 import { openLocalStore } from '../storage/index.ts';
 import type { QueueEntry } from './QueueEntry.ts';
 import { readValue } from './readValue.ts';
-import type { SyncState } from './SyncStatus.ts';
 import { SyncStatusModel } from './SyncStatusModel.ts';
 import { createLiveSync } from '../live/index.ts';
 import type { WriteQueue, WriteQueueOptions } from './WriteQueue.ts';
@@ -72,17 +72,9 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     live?.wrote(write);
   }
 
-  function setSync(state: SyncState, online = model.online.peek(), lastSyncAt = model.lastSyncAt.peek()): void {
-    model.state.value = state;
-    model.online.value = online;
-    model.lastSyncAt.value = lastSyncAt;
-    if (flusher) tabs.tellSync({ state, online, lastSyncAt });
-  }
-
-  /** The API answered; `confirmed` when it confirmed a value. */
-  function markContact(confirmed: boolean): void {
-    const state = !confirmed && model.state.peek() === 'auth-required' ? 'auth-required' : 'online';
-    setSync(state, true, confirmed ? clock.now() : model.lastSyncAt.peek());
+  /** The view of the API changed: the flusher's is the one the other tabs show. */
+  function tellSync(news: SyncNews): void {
+    if (flusher) tabs.tellSync(news);
   }
 
   const scheduler = createFlushScheduler({
@@ -105,11 +97,11 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       }),
     onBackOff(answered, retryAt) {
       model.retryAt.value = retryAt;
-      setSync(answered ? 'backing-off' : 'offline', false);
+      tellSync(model.setSync(answered ? 'backing-off' : 'offline', false));
     },
     onAuthRequired(error) {
       model.retryAt.value = null;
-      setSync('auth-required', (error instanceof ApiError && error.status !== null) || model.online.peek());
+      tellSync(model.setSync('auth-required', (error instanceof ApiError && error.status !== null) || model.online.peek()));
     },
     onDrained: () => {
       model.retryAt.value = null;
@@ -117,7 +109,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   });
 
   function onSettled(sent: QueueEntry, settled: Settled): void {
-    markContact(settled.outcome === 'confirmed');
+    tellSync(model.contact(settled.outcome === 'confirmed', clock.now()));
     if (settled.outcome === 'confirmed' || settled.outcome === 'gone') {
       memory.forget(sent);
       model.remove(sent.moduleId, sent.name, sent.seq);
@@ -158,7 +150,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
 
   function resume(): void {
     live?.wake();
-    if (model.state.peek() === 'auth-required') setSync('online');
+    if (model.state.peek() === 'auth-required') tellSync(model.setSync('online'));
     scheduler.resume();
   }
 
@@ -169,7 +161,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       return;
     }
     const before = model.state.peek();
-    markContact(true);
+    tellSync(model.contact(true, clock.now()));
     if (before === 'auth-required') scheduler.resume();
     else if (before !== 'online') wake();
   }
