@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FetchCall } from '../testing/fakeFetch.ts';
 import { QueueWorld } from '../testing/QueueWorld.ts';
+import { SNAPSHOT_TRUST_MS } from './createModuleSnapshots.ts';
 
 const MOD = 'my.mod';
 let world: QueueWorld;
@@ -92,5 +93,28 @@ describe('reads from an API without the values endpoint (404, as the hosted one)
     expect(await data.get(MOD, 'never')).toBeUndefined();
     expect(requests().filter((request) => request.startsWith('values'))).toHaveLength(1);
     expect(requests().filter((request) => request.startsWith('GET')).sort()).toEqual(['GET a', 'GET never', 'GET other.mod:c', 'GET x']);
+  });
+});
+
+describe('a snapshot answers the reads of a start', () => {
+  it('takes a new one for a read after SNAPSHOT_TRUST_MS, which sees what changed meanwhile', async () => {
+    const { data } = await started();
+    expect(await data.get(MOD, 'a')).toBe(1);
+    // Changed elsewhere while this page heard nothing of it (no live sync in this test).
+    world.server.values.set(`${MOD}/b`, 'changed');
+    world.server.values.set(`${MOD}/late`, 'set later');
+    world.clock.advance(SNAPSHOT_TRUST_MS + 1);
+    expect(await data.get(MOD, 'b')).toBe('changed');
+    expect(await data.get(MOD, 'late')).toBe('set later');
+    expect(requests()).toEqual([`values ${MOD}`, `values ${MOD}`]);
+  });
+
+  it('while the snapshot cannot be taken, each read asks for it at most once, then for its key', async () => {
+    const { data } = await started();
+    for (let i = 0; i < 4; i++) world.server.script.push(() => Promise.reject(new TypeError('offline')));
+    const reads = await Promise.allSettled([data.get(MOD, 'a'), data.get(MOD, 'b')]);
+    expect(reads.map((read) => read.status)).toEqual(['rejected', 'rejected']);
+    expect(requests()).toHaveLength(4);
+    expect(requests().filter((request) => request.startsWith('values')).length).toBeLessThanOrEqual(2);
   });
 });

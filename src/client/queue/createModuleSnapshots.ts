@@ -8,7 +8,16 @@ export interface ModuleSnapshotsOptions {
   now(): number;
   /** Told that the API answered (a snapshot arrived). */
   onContact(reached: boolean): void;
+  /** How long a snapshot answers reads; the next read after it takes a new one. @default SNAPSHOT_TRUST_MS */
+  trustMs?: number;
 }
+
+/**
+ * A snapshot answers the reads of a start. Later, only the keys a page read or
+ * wrote are kept current (live changes, polling): a key read for the first time
+ * much later, or after a gap in the live connection, needs a fresh snapshot.
+ */
+export const SNAPSHOT_TRUST_MS = 10_000;
 
 /** A read answered without asking the server for its key; `first` for the key's first such answer. */
 export interface KnownValue {
@@ -24,7 +33,8 @@ export interface KnownValue {
  * never set costs no request at all, then or later (no 404 in the console).
  * What the page learned since the snapshot (a confirmed write, a live change,
  * both kept in the confirmed copy) wins over it. An API without the endpoint
- * gets today's reads, one per key.
+ * gets today's reads, one per key. A snapshot answers for `trustMs`; a read
+ * after that takes a new one (one request per module again, never one per key).
  */
 export interface ModuleSnapshots {
   /** The answer for a read of `target`, or null: ask the server for the key. */
@@ -65,16 +75,21 @@ export function createModuleSnapshots(options: ModuleSnapshotsOptions): ModuleSn
     }
   }
 
-  function snapshotOf(moduleId: string): Promise<Snapshot | null> {
-    let taking = snapshots.get(moduleId);
-    if (!taking) {
-      taking = take(moduleId);
-      snapshots.set(moduleId, taking);
-      void taking.then((snapshot) => {
-        if (!snapshot) snapshots.delete(moduleId);
-      });
+  /** The module's snapshot: the one being taken, a trusted one, or a new one; null when none could be taken. */
+  async function snapshotOf(moduleId: string): Promise<Snapshot | null> {
+    const current = snapshots.get(moduleId);
+    if (current) {
+      const taken = await current;
+      // Not taken: this read asks for its key, the next one tries again.
+      if (!taken || options.now() - taken.at <= (options.trustMs ?? SNAPSHOT_TRUST_MS)) return taken;
+      const newer = snapshots.get(moduleId);
+      if (newer && newer !== current) return newer;
     }
-    return taking;
+    const taking = take(moduleId);
+    snapshots.set(moduleId, taking);
+    const snapshot = await taking;
+    if (!snapshot && snapshots.get(moduleId) === taking) snapshots.delete(moduleId);
+    return snapshot;
   }
 
   return {
