@@ -31,7 +31,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   const store = options.store ?? openLocalStore({ clock });
   const records = createQueueStore(store, space, () => clock.now());
   const model = new SyncStatusModel(store.storage);
-  const holder = options.tabId ?? newTabId(random);
+  const holder = options.tabId ?? newTabId(random, clock.now());
   const locks = options.locks === undefined ? defaultLocks() : options.locks;
   const lock = createFlusherLock({ space, locks, store, holder, clock });
   const listeners = new Set<(change: DataChange) => void>();
@@ -235,8 +235,8 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   };
 }
 
-function newTabId(random: () => number): string {
-  return globalThis.crypto?.randomUUID?.() ?? `tab-${Math.floor(random() * 2 ** 52).toString(36)}-${Date.now().toString(36)}`;
+function newTabId(random: () => number, now: number): string {
+  return globalThis.crypto?.randomUUID?.() ?? `tab-${Math.floor(random() * 2 ** 52).toString(36)}-${now.toString(36)}`;
 }
 
 function defaultLocks(): LockRequester | null {
