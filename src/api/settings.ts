@@ -7,6 +7,8 @@ import { LIMITS } from './limits.ts';
 export const SETTING_TYPES = ['text', 'number', 'range', 'boolean', 'color', 'select'] as const;
 export type SettingType = (typeof SETTING_TYPES)[number];
 
+// `/* @__PURE__ */`: a `.check()` call is a method call, which a bundler must keep unless told it has no
+// side effects; marked, a schema the overlay page does not use (these, read by the studio and the build) drops out.
 const label = /* @__PURE__ */ z.string().check(z.minLength(1), z.maxLength(120));
 const finite = /* @__PURE__ */ z.number().check(z.refine(Number.isFinite, 'must be a finite number'));
 const bounds = {
