@@ -32,7 +32,9 @@ export function sourceSpans(code: string, map: SourceMap): SourceSpan[] {
       if (fields.length > 1) source += fields[1]!;
       starts.push({ column, source: fields.length > 1 ? (map.sources[source] ?? null) : null });
     }
-    starts.forEach((start, i) => spans.push({ source: start.source, text: text.slice(start.column, starts[i + 1]?.column ?? text.length) }));
+    for (const [i, start] of starts.entries()) {
+      spans.push({ source: start.source, text: text.slice(start.column, starts[i + 1]?.column ?? text.length) });
+    }
   });
   return spans;
 }
