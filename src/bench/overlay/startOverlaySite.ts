@@ -4,7 +4,7 @@ import { LIVE_PATH, type Profile } from '../../api/index.ts';
 import { createPageApp } from '../../cli/createPageApp.ts';
 import { createApiApp, createMemoryRegistry, DEMO_OVERLAY_IDS, DEMO_SEED, startApiServer } from '../../server/index.ts';
 import type { BenchContext } from '../BenchContext.ts';
-import { moduleSiteLabel } from '../../runtime/moduleSiteLabel.ts';
+import { moduleSiteLabel } from '../../runtime/index.ts';
 import { FLOOR_PAGE, FLOOR_PATH } from './floorPage.ts';
 import { runViteBuild } from './runViteBuild.ts';
 import { writeToolModules } from './writeToolModules.ts';
