@@ -6,9 +6,10 @@ import { overlayModules, overlayPages, pageInputs } from './src/vite/index.ts';
 export default defineConfig({
   plugins: [preact(), overlayPages(), overlayModules()],
   build: {
-    // OBS's browser source and every current browser load module scripts natively:
-    // no modulepreload polyfill, and lazy chunks (the debug panel) load as they are.
-    modulePreload: false,
+    // OBS's browser source and every current browser load module scripts natively: no
+    // modulepreload polyfill. The links stay: the page's entry imports the chunk it shares
+    // with the studio, which would otherwise be fetched only once the entry has arrived.
+    modulePreload: { polyfill: false },
     // One entry per page (the overlay, the studio): src/vite/pages.ts lists them with their paths.
     rollupOptions: { input: pageInputs(import.meta.dirname) },
   },

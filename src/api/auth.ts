@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { KindSchema } from './kind.ts';
 
 /** Body of `POST /auth/overlay`. */
-export const OverlayExchangeSchema = z.object({ overlay: z.string().check(z.minLength(1)) });
+export const OverlayExchangeSchema = z.object({ overlay: /* @__PURE__ */ z.string().check(z.minLength(1)) });
 
 /** Response of `POST /auth/overlay`: the overlay-generated token. */
 export const OverlayTokenSchema = z.object({

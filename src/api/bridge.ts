@@ -15,8 +15,8 @@ export const BRIDGE_VERSION = 1;
 
 const version = z.literal(BRIDGE_VERSION);
 /** Request ids are the SDK's own counter; they only pair replies with calls. */
-const requestId = z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
-const token = z.string().check(z.minLength(1), z.maxLength(128));
+const requestId = /* @__PURE__ */ z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
+const token = /* @__PURE__ */ z.string().check(z.minLength(1), z.maxLength(128));
 
 /** Module -> parent window, repeated until welcomed. `session` is random per page load. */
 export const HelloSchema = z.object({ v: version, k: z.literal('hello'), instance: token, session: token });
@@ -28,7 +28,7 @@ export const WelcomeSchema = z.object({
   k: z.literal('welcome'),
   instance: token,
   /** How often the host pings; the SDK answers each ping with a pong. */
-  heartbeatMs: z.int().check(z.positive()),
+  heartbeatMs: /* @__PURE__ */ z.int().check(z.positive()),
 });
 export type Welcome = z.infer<typeof WelcomeSchema>;
 
@@ -37,7 +37,7 @@ export const RequestSchema = z.object({
   v: version,
   k: z.literal('req'),
   id: requestId,
-  m: z.string().check(z.maxLength(64)),
+  m: /* @__PURE__ */ z.string().check(z.maxLength(64)),
   p: z.optional(z.unknown()),
 });
 export type BridgeRequest = z.infer<typeof RequestSchema>;

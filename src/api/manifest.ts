@@ -4,16 +4,16 @@ import { SettingsSchema } from './settings.ts';
 
 /** `modules/<id>/module.json`: what a module declares about itself. */
 export const ModuleManifestSchema = z.object({
-  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  name: /* @__PURE__ */ z.string().check(z.minLength(1), z.maxLength(200)),
   kind: KindSchema,
   /** Design size in CSS pixels; the host scales the frame to fit. @default 1920x1080 */
-  width: z._default(z.int().check(z.positive(), z.maximum(7680)), 1920),
-  height: z._default(z.int().check(z.positive(), z.maximum(4320)), 1080),
+  width: z._default(/* @__PURE__ */ z.int().check(z.positive(), z.maximum(7680)), 1920),
+  height: z._default(/* @__PURE__ */ z.int().check(z.positive(), z.maximum(4320)), 1080),
   description: z.optional(z.string()),
   /** What the streamer may change from the dock; each name is one of the module's own keys. */
   settings: z.optional(SettingsSchema),
   /** Height of the module's panel (`panel.html`) in the dock, in CSS pixels. @default 200 */
-  panelHeight: z.optional(z.int().check(z.minimum(40), z.maximum(2000))),
+  panelHeight: z.optional(/* @__PURE__ */ z.int().check(z.minimum(40), z.maximum(2000))),
 });
 export type ModuleManifest = z.infer<typeof ModuleManifestSchema>;
 

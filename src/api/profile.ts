@@ -6,7 +6,7 @@ const str = z.string();
 const int = z.int();
 
 export const UserSchema = z.looseObject({
-  userId: z.string().check(z.regex(/^\d+$/, 'userId must be numeric text')),
+  userId: /* @__PURE__ */ z.string().check(z.regex(/^\d+$/, 'userId must be numeric text')),
   userName: str,
   streamerType: str,
   registered: z.iso.datetime({ precision: 3 }),
@@ -69,7 +69,7 @@ export const TwitchStreamSchema = z.looseObject({
   uptime: z.looseObject({
     startedAt: z.iso.datetime({ precision: 0 }),
     startedAtUnix: int,
-    converted: z.string().check(z.regex(/^\d{2,}:\d{2}h$/, 'converted must look like HH:MMh')),
+    converted: /* @__PURE__ */ z.string().check(z.regex(/^\d{2,}:\d{2}h$/, 'converted must look like HH:MMh')),
   }),
   lastStream: z.looseObject({ uptime: str, title: str, vod: str, startedAt: str }),
   tags: list,

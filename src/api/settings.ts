@@ -7,12 +7,14 @@ import { LIMITS } from './limits.ts';
 export const SETTING_TYPES = ['text', 'number', 'range', 'boolean', 'color', 'select'] as const;
 export type SettingType = (typeof SETTING_TYPES)[number];
 
-const label = z.string().check(z.minLength(1), z.maxLength(120));
-const finite = z.number().check(z.refine(Number.isFinite, 'must be a finite number'));
+// `/* @__PURE__ */`: a `.check()` call is a method call, which a bundler must keep unless told it has no
+// side effects; marked, a schema the overlay page does not use (these, read by the studio and the build) drops out.
+const label = /* @__PURE__ */ z.string().check(z.minLength(1), z.maxLength(120));
+const finite = /* @__PURE__ */ z.number().check(z.refine(Number.isFinite, 'must be a finite number'));
 const bounds = {
   min: z.optional(finite),
   max: z.optional(finite),
-  step: z.optional(finite.check(z.positive())),
+  step: z.optional(/* @__PURE__ */ finite.check(z.positive())),
 };
 
 // Strict objects: a misspelt bound (`maxlength`) is an error, not a silently ignored field.
@@ -20,7 +22,7 @@ const TextSettingSchema = z.strictObject({
   type: z.literal('text'),
   label,
   default: z.string(),
-  maxLength: z.optional(z.int().check(z.positive(), z.maximum(LIMITS.valueBytes / 4))),
+  maxLength: z.optional(/* @__PURE__ */ z.int().check(z.positive(), z.maximum(LIMITS.valueBytes / 4))),
 });
 const NumberSettingSchema = z.strictObject({ type: z.literal('number'), label, default: finite, ...bounds });
 const RangeSettingSchema = z.strictObject({ type: z.literal('range'), label, default: finite, ...bounds });
@@ -30,7 +32,7 @@ const SelectSettingSchema = z.strictObject({
   type: z.literal('select'),
   label,
   default: z.string(),
-  options: z.array(z.string().check(z.minLength(1), z.maxLength(120))).check(
+  options: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string().check(z.minLength(1), z.maxLength(120))).check(
     z.minLength(1),
     z.maxLength(100),
     z.refine((options) => new Set(options).size === options.length, 'options must not repeat'),
@@ -38,7 +40,7 @@ const SelectSettingSchema = z.strictObject({
 });
 
 /** One declared setting; its name is one of the module's own keys. */
-export const SettingSchema = z
+export const SettingSchema = /* @__PURE__ */ z
   .discriminatedUnion('type', [
     TextSettingSchema,
     NumberSettingSchema,
@@ -59,14 +61,14 @@ export type Setting = z.infer<typeof SettingSchema>;
  * A setting's name is a key of the module's own: 1-256 characters without `:`,
  * because `other:name` would address another module.
  */
-export const SettingNameSchema = z.string().check(
+export const SettingNameSchema = /* @__PURE__ */ z.string().check(
   z.minLength(1),
   z.maxLength(LIMITS.nameLength),
   z.refine((name) => !name.includes(':'), 'a setting name must not contain ":"'),
 );
 
 /** The `settings` block of `module.json`: at most 64 settings, shown in the order written. */
-export const SettingsSchema = z
+export const SettingsSchema = /* @__PURE__ */ z
   .record(SettingNameSchema, SettingSchema)
   .check(z.refine((block) => Object.keys(block).length <= 64, 'at most 64 settings'));
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -1,6 +1,7 @@
 export { OverlayModel } from './OverlayModel.ts';
 export { createOverlayServices } from './createOverlayServices.ts';
 export { isolateModuleSites } from './isolateModuleSites.ts';
+export { moduleSiteLabel } from './moduleSiteLabel.ts';
 export { obtainToken } from './obtainToken.ts';
 export { parseOverlayParams } from './parseOverlayParams.ts';
 export type { OverlayAuth, OverlayParams } from './parseOverlayParams.ts';

@@ -1,17 +1,11 @@
 import { effect } from '@preact/signals-core';
-import {
-  describeError,
-  type Kind,
-  type ModuleEntry,
-  selectedModules,
-  toPublicProfile,
-} from '../api/index.ts';
+import { describeError, type Kind, type ModuleEntry, type PublicProfile, selectedModules, toPublicProfile } from '../api/index.ts';
 import type { ApiClient, ProfileCache, SyncStatus } from '../client/index.ts';
 import type { ModuleHost } from '../host/index.ts';
 import { deferModuleData } from './deferModuleData.ts';
-import { describeStartFailure, isUnreachable } from './describeStartFailure.ts';
 import { isolateModuleSites, type SiteIsolation } from './isolateModuleSites.ts';
-import { type ObtainTokenOptions, obtainToken } from './obtainToken.ts';
+import { firstProfile, StartRefused, waitNotice } from './firstProfile.ts';
+import { obtainToken } from './obtainToken.ts';
 import { renewTokenOnRefusal } from './renewTokenOnRefusal.ts';
 import type { OverlayModel } from './OverlayModel.ts';
 import type { OverlayParams } from './parseOverlayParams.ts';
@@ -40,8 +34,13 @@ export async function startOverlay(
   const { kind } = first;
   model.kind.value = kind;
   const sites = (registry: readonly ModuleEntry[]) => isolateModuleSites(registry, services.pageUrl, services.moduleOrigin);
-  // The frames start while the local database opens: their calls wait for it.
-  const opening = services.openDataLayer({ client, userId: first.userId, kind });
+  // The frames start while the local database opens (and, on a start from the cached
+  // profile, while the API answers): their calls wait for it.
+  const opening = first.answer.then(async (full) => {
+    const layer = await services.openDataLayer({ client, userId: first.userId, kind });
+    if (full && first.early) showFresh(model, host, toPublicProfile(full));
+    return layer;
+  });
   const host = services.createHost({
     kind,
     data: deferModuleData(
@@ -64,11 +63,12 @@ export async function startOverlay(
   try {
     layer = await opening;
   } catch (error) {
-    // Not expected (the local store falls back to memory), but the frames must not run on without it.
+    // A refused address, or (not expected: the local store falls back to memory) no data layer: the frames must not run on.
     stopSelection();
     stopStates();
     host.destroy();
-    model.fail('data', `the data layer could not start: ${describeError(error)}`);
+    if (error instanceof StartRefused) model.fail('start', error.message);
+    else model.fail('data', `the data layer could not start: ${describeError(error)}`);
     return undefined;
   }
   model.phase.value = 'running';
@@ -117,36 +117,6 @@ export interface OverlayController {
   stop(): void;
 }
 
-interface FirstProfile {
-  kind: Kind;
-  userId: string;
-}
-
-/** Token and profile from the API; when it cannot be reached, the last ones seen. */
-async function firstProfile(client: ApiClient, params: OverlayParams, model: OverlayModel, cache: ProfileCache): Promise<FirstProfile | undefined> {
-  // Read while the network answers: it opens the local database off the start's critical path.
-  const lastSeen = cache.load().catch(() => undefined);
-  try {
-    const { kind } = await obtainToken(client, params.auth, waitNotice(model));
-    model.resolve('auth');
-    const profile = await client.me();
-    model.profile.value = toPublicProfile(profile);
-    // Not awaited: the modules need not wait for the copy (the store runs its transactions in order).
-    void cache.save(profile, kind).catch(() => undefined);
-    return { kind, userId: profile.user.userId };
-  } catch (error) {
-    const cached = await lastSeen;
-    if (cached && isUnreachable(error)) {
-      model.report('api', `API unreachable (${describeError(error)}); showing the last profile seen, retrying`);
-      model.fromCache.value = true;
-      model.profile.value = cached.profile;
-      return cached;
-    }
-    model.fail('start', describeStartFailure(error, params, 'overlay'));
-    return undefined;
-  }
-}
-
 async function refreshProfile(
   client: ApiClient,
   params: OverlayParams,
@@ -164,13 +134,19 @@ async function refreshProfile(
     model.resolve('api');
     model.resolve('auth');
     model.fromCache.value = false;
-    if (JSON.stringify(profile) === JSON.stringify(model.profile.peek())) return;
-    model.profile.value = profile;
-    host.emit('profile', profile);
+    if (!showFresh(model, host, profile)) return;
     await cache.save(full, model.kind.peek()!);
   } catch (error) {
     model.report('api', `cannot refresh the profile: ${describeError(error)}`);
   }
+}
+
+/** Shows a profile that differs from the one shown, and sends it to the modules; false when it is the same. */
+function showFresh(model: OverlayModel, host: ModuleHost, profile: PublicProfile): boolean {
+  if (JSON.stringify(profile) === JSON.stringify(model.profile.peek())) return false;
+  model.profile.value = profile;
+  host.emit('profile', profile);
+  return true;
 }
 
 /** Mounts the selected modules that exist and have a site; reports the ones that do not. */
@@ -190,12 +166,6 @@ function showModules(host: ModuleHost, model: OverlayModel, kind: Kind, { entrie
   model.moduleIds.value = entries.map((entry) => entry.id);
   host.sync(entries);
 }
-
-/** Says in debug mode why the page waits: the API limits exchanges of an overlay id (429). */
-function waitNotice(model: OverlayModel): ObtainTokenOptions {
-  return { onRateLimited: (ms) => model.report('auth', `too many exchanges of this overlay id: trying again in ${Math.ceil(ms / 1000)} s`) };
-}
-
 
 /** What modules started before the local database opened are told: nothing pending that the page knows of yet. */
 function startingStatus(): SyncStatus {

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Figure } from '../Figure.ts';
 import { makeRow } from '../makeRow.ts';
+import { type Contributor, pageContributors } from '../bundle/pageContributors.ts';
+import type { SourceMap } from '../bundle/sourceSpans.ts';
 import { runViteBuild } from '../overlay/runViteBuild.ts';
 
 interface ManifestChunk {
@@ -15,7 +17,9 @@ interface ManifestChunk {
  * `vite build` exactly as `npm run build` ships it, into a temp folder; sizes
  * gzipped (zlib's default level, as servers use). The page counts its entry
  * chunk, its CSS and every chunk it imports statically, not the chunks it
- * loads on demand (the debug panel); the studio is a page of its own.
+ * loads on demand (the debug panel); the studio is a page of its own. Its note
+ * names the five largest contributors to the page script (packages and `src`
+ * folders, from the build's source maps), so a regression points at its cause.
  */
 const bundleSize: Figure = {
   name: 'bundle',
@@ -24,12 +28,14 @@ const bundleSize: Figure = {
   async run(context) {
     const outDir = await context.tempDir('bundle-dist');
     context.log('vite build for bundle sizes');
-    await runViteBuild({ outDir, manifest: true });
+    await runViteBuild({ outDir, manifest: true, sourcemap: true });
     const gzipKB = async (file: string) => gzipSync(await readFile(join(outDir, file))).length / 1024;
     const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
     const files = eagerFiles(manifest, 'index.html');
     const sizes = await Promise.all(files.map(async (file) => ({ file, kb: await gzipKB(file) })));
     const page = sizes.reduce((sum, { kb }) => sum + kb, 0);
+    const scripts = files.filter((file) => file.endsWith('.js'));
+    const contributors = pageContributors(await Promise.all(scripts.map((file) => readScript(outDir, file))));
     return [
       makeRow({ name: 'bundle.sdk', title: '/sdk.js gzipped', unit: 'KB', samples: [await gzipKB('sdk.js')], target: { of: 'value', op: '<=', limit: 4 } }),
       makeRow({
@@ -38,11 +44,27 @@ const bundleSize: Figure = {
         unit: 'KB',
         samples: [page],
         target: { of: 'value', op: '<=', limit: 25 },
-        note: sizes.map(({ file, kb }) => `${file.replace(/^assets\//, '')} ${kb.toFixed(2)} KB`).join(', '),
+        note: [
+          sizes.map(({ file, kb }) => `${file.replace(/^assets\//, '')} ${kb.toFixed(2)} KB`).join(', '),
+          `largest contributors (gzipped KB the page loses without it): ${describeTop(contributors, 5)}`,
+        ].join('; '),
       }),
     ];
   },
 };
+
+/** A built script and its source map (written `hidden`: the script itself is byte for byte what ships). */
+async function readScript(outDir: string, file: string): Promise<{ code: string; map: SourceMap }> {
+  const code = await readFile(join(outDir, file), 'utf8');
+  return { code, map: JSON.parse(await readFile(join(outDir, `${file}.map`), 'utf8')) as SourceMap };
+}
+
+function describeTop(contributors: readonly Contributor[], count: number): string {
+  return contributors
+    .slice(0, count)
+    .map(({ name, gzipBytes, largestFile }) => `${name} ${(gzipBytes / 1024).toFixed(2)} (most: ${largestFile})`)
+    .join(', ');
+}
 
 /** The entry's file, CSS and static imports, recursively (dynamic imports left out). */
 function eagerFiles(manifest: Record<string, ManifestChunk>, entry: string, seen = new Set<string>()): string[] {

@@ -10,11 +10,14 @@ export interface ViteBuildOptions {
   moduleDirs?: string[];
   /** Also write `.vite/manifest.json` (which chunk loads which). @default false */
   manifest?: boolean;
+  /** Also write each script's source map, without a `sourceMappingURL` comment (the scripts stay byte for byte as shipped). @default false */
+  sourcemap?: boolean;
 }
 
 /** `vite build` of the project (its own vite.config.ts) into `outDir`, in a child process. */
-export function runViteBuild({ outDir, moduleDirs = [], manifest = false }: ViteBuildOptions): Promise<void> {
-  const args = [VITE, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error', ...(manifest ? ['--manifest'] : [])];
+export function runViteBuild({ outDir, moduleDirs = [], manifest = false, sourcemap = false }: ViteBuildOptions): Promise<void> {
+  const flags = [...(manifest ? ['--manifest'] : []), ...(sourcemap ? ['--sourcemap', 'hidden'] : [])];
+  const args = [VITE, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error', ...flags];
   const env = { ...process.env, OVERLAY_MODULE_DIRS: moduleDirs.join(',') };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -1,8 +1,11 @@
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LIVE_PATH, type Profile } from '../../api/index.ts';
 import { createPageApp } from '../../cli/createPageApp.ts';
 import { createApiApp, createMemoryRegistry, DEMO_OVERLAY_IDS, DEMO_SEED, startApiServer } from '../../server/index.ts';
 import type { BenchContext } from '../BenchContext.ts';
+import { moduleSiteLabel } from '../../runtime/index.ts';
+import { FLOOR_PAGE, FLOOR_PATH } from './floorPage.ts';
 import { runViteBuild } from './runViteBuild.ts';
 import { writeToolModules } from './writeToolModules.ts';
 
@@ -15,6 +18,8 @@ export interface OverlaySite {
   overlayUrl: string;
   /** Ids of the bench tool modules, `bench.tool.m01` first. */
   toolIds: string[];
+  /** The cold start's floor page (floorPage.ts) framing these modules' pages, each on its own site as the overlay frames them. */
+  floorUrl(ids: string[]): string;
   /** Makes the demo user's tool overlay show exactly these modules. */
   selectTools(ids: string[]): Promise<void>;
   close(): Promise<void>;
@@ -27,6 +32,7 @@ export async function startOverlaySite(context: BenchContext): Promise<OverlaySi
   const distDir = await context.tempDir('overlay-dist');
   context.log(`vite build of the overlay page with ${MAX_TOOLS} bench tool modules`);
   await runViteBuild({ outDir: distDir, moduleDirs: [modulesDir] });
+  await writeFile(join(distDir, FLOOR_PATH), FLOOR_PAGE);
   const seed = structuredClone(DEMO_SEED);
   const profile: Profile = seed.users[0]!.profile;
   const registry = createMemoryRegistry(seed);
@@ -39,6 +45,11 @@ export async function startOverlaySite(context: BenchContext): Promise<OverlaySi
   return {
     overlayUrl: `${server.url}/?overlay=${DEMO_OVERLAY_IDS.tool}`,
     toolIds,
+    floorUrl(ids) {
+      const { port } = new URL(server.url);
+      const frames = ids.map((id) => `http://${moduleSiteLabel(id)}.localhost:${port}/modules/${id}/index.html`);
+      return `${server.url}${FLOOR_PATH}?${new URLSearchParams({ frames: JSON.stringify(frames) })}`;
+    },
     async selectTools(ids) {
       profile.selected.tools = [...ids];
       await registry.replaceProfile(profile.user.userId, structuredClone(profile));

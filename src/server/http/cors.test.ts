@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.server.close());
 
-const PATHS = ['/me', '/me/database', '/auth/validate', '/auth/overlay'];
+const PATHS = ['/me', '/me/database', '/me/database/values', '/auth/validate', '/auth/overlay'];
 
 describe('CORS', () => {
   it('answers a preflight on every endpoint with 204 and the allowed methods and headers', async () => {

@@ -10,7 +10,7 @@ import { HttpError } from './HttpError.ts';
 import { fromWebRequest } from './ApiRequest.ts';
 import { type ApiLimits, resolveLimits } from './ApiLimits.ts';
 import { withCors } from './cors.ts';
-import { readEntry, writeEntry } from './database/databaseRoutes.ts';
+import { readEntry, readModuleValues, writeEntry } from './database/databaseRoutes.ts';
 import { devRouteGuard } from './dev/devRoutes.ts';
 import { type Route, routeGuard } from './routeTable.ts';
 import { bareAnswers, type EnvelopeOptions, envelopeAnswers, type ShapeAnswer } from './shapeAnswer.ts';
@@ -57,6 +57,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
     { method: 'GET', path: '/me', token: 'any', handler: readProfile(deps) },
     { method: 'PATCH', path: '/me/database', token: 'overlay', handler: writeEntry(deps) },
     { method: 'GET', path: '/me/database', token: 'overlay', handler: readEntry(deps) },
+    { method: 'GET', path: '/me/database/values', token: 'overlay', handler: readModuleValues(deps) },
     { method: 'GET', path: '/auth/validate', token: 'any', handler: validateToken(deps) },
     { method: 'POST', path: '/auth/overlay', token: 'none', handler: exchangeOverlayId(deps) },
   ];

@@ -33,6 +33,12 @@ export interface DataStore {
   set(addr: DataAddress, json: string, from?: string): Promise<void>;
   /** Every entry of one user and overlay kind, ordered by module id, then name. */
   list(userId: string, kind: Kind): Promise<StoredEntry[]>;
+  /**
+   * Every entry of one module in one user's and kind's space, ordered by name:
+   * what an overlay reads at start. Optional for a store of your own, which then
+   * answers from `list` (see `listModule`).
+   */
+  listModule?(userId: string, kind: Kind, moduleId: string): Promise<StoredEntry[]>;
   /** Releases the store; further calls reject. */
   close(): Promise<void>;
 }

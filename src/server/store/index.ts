@@ -1,5 +1,6 @@
 export type { DataAddress, DataStore, StoredEntry } from './DataStore.ts';
 export { StoreUnavailableError } from './DataStore.ts';
+export { listModule } from './listModule.ts';
 export { createMemoryStore } from './memoryStore.ts';
 export { openStore } from './openStore.ts';
 export { parseStoreUrl, type RedisStoreSpec, redactStoreUrl, type StoreSpec } from './parseStoreUrl.ts';

@@ -35,6 +35,13 @@ export function createMemoryStore(): DataStore {
       const space = spaces.get(spaceKey(userId, kind));
       return space ? [...space.values()].map((entry) => ({ ...entry })).sort(compareEntries) : [];
     },
+    async listModule(userId, kind, moduleId) {
+      ensureOpen();
+      const space = spaces.get(spaceKey(userId, kind));
+      if (!space) return [];
+      const entries = [...space.values()].filter((entry) => entry.moduleId === moduleId);
+      return entries.map((entry) => ({ ...entry })).sort(compareEntries);
+    },
     async close() {
       closed = true;
       spaces.clear();

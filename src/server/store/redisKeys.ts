@@ -22,6 +22,11 @@ export function spacePattern(userId: string, kind: Kind): string {
   return `${escapeGlob(spacePrefix(userId, kind))}*`;
 }
 
+/** A SCAN MATCH pattern for every key of one module of a user and kind. */
+export function modulePattern(userId: string, kind: Kind, moduleId: string): string {
+  return `${escapeGlob(`${spacePrefix(userId, kind)}${escapeKeyPart(moduleId)}:`)}*`;
+}
+
 /** Module id and name of a key found under `prefix`; undefined for a key of another layout. */
 export function parseDataKey(key: string, prefix: string): { moduleId: string; name: string } | undefined {
   if (!key.startsWith(prefix)) return undefined;

@@ -4,7 +4,7 @@ import { compareEntries } from './compareEntries.ts';
 import type { RedisStoreSpec } from './parseStoreUrl.ts';
 import { closeRedis, connectRedis, describeRedis, type RedisConnectionOptions, waitForRedis } from './redisConnection.ts';
 import { warnAboutDurability } from './redisDurability.ts';
-import { dataKey, parseDataKey, spacePattern, spacePrefix } from './redisKeys.ts';
+import { dataKey, modulePattern, parseDataKey, spacePattern, spacePrefix } from './redisKeys.ts';
 import { guardRedis } from './redisUnavailable.ts';
 
 /** A DataStore on Redis; its connection is shared with the redis registry of the same process. */
@@ -53,6 +53,11 @@ export function createRedisStore({ redis, valueTtlSeconds, batchSize = 500 }: Re
       ensureOpen();
       return guardRedis(() => listSpace(redis, spacePrefix(userId, kind), spacePattern(userId, kind), batchSize));
     },
+    async listModule(userId, kind, moduleId) {
+      ensureOpen();
+      const prefix = spacePrefix(userId, kind);
+      return guardRedis(() => listSpace(redis, prefix, modulePattern(userId, kind, moduleId), batchSize));
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -64,7 +69,8 @@ export function createRedisStore({ redis, valueTtlSeconds, batchSize = 500 }: Re
 /**
  * Every entry under one prefix: SCAN (which may return a key twice, hence the
  * map) and MGET per batch. A key that expires between the two is left out.
- * SCAN walks the whole keyspace; `list` serves developer tools, not overlays.
+ * SCAN walks the whole keyspace, filtering on Redis's side: a module's read
+ * costs one pass over the keys and moves only that module's values.
  */
 async function listSpace(redis: Redis, prefix: string, pattern: string, batchSize: number): Promise<StoredEntry[]> {
   const found = new Map<string, StoredEntry>();

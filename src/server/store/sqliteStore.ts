@@ -40,6 +40,10 @@ export function createSqliteStore({ path, synchronous = 'full' }: SqliteStoreOpt
   const selectAll = db.prepare<[string, string], { moduleId: string; name: string; json: string }>(
     'SELECT module_id AS moduleId, name, value AS json FROM entries WHERE user_id = ? AND kind = ?',
   );
+  // The primary key's prefix (user, kind, module) serves this without a scan.
+  const selectModule = db.prepare<[string, string, string], { moduleId: string; name: string; json: string }>(
+    'SELECT module_id AS moduleId, name, value AS json FROM entries WHERE user_id = ? AND kind = ? AND module_id = ?',
+  );
   const writeAll = db.transaction((rows: Row[]) => {
     for (const row of rows) upsert.run(...row);
   });
@@ -55,6 +59,9 @@ export function createSqliteStore({ path, synchronous = 'full' }: SqliteStoreOpt
     },
     async list(userId, kind) {
       return guard(() => selectAll.all(userId, kind).sort(compareEntries));
+    },
+    async listModule(userId, kind, moduleId) {
+      return guard(() => selectModule.all(userId, kind, moduleId).sort(compareEntries));
     },
     async close() {
       // A write accepted in this turn is committed before the file closes.

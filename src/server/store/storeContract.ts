@@ -69,6 +69,39 @@ export function describeStoreContract(label: string, openFresh: () => Promise<Da
       expect(await store.list('1001', 'event')).toEqual([]);
     });
 
+    it('lists every entry of one module of a user and kind, ordered by name', async () => {
+      await store.set(addr({ moduleId: 'b.mod', name: 'z' }), '1');
+      await store.set(addr({ moduleId: 'b.mod', name: 'a:b' }), '{"x":[null]}');
+      await store.set(addr({ moduleId: 'a.mod', name: 'y' }), '2');
+      await store.set(addr({ moduleId: 'b.mod2', name: 'prefix' }), '3');
+      await store.set(addr({ moduleId: 'b', name: 'mod:z' }), '4');
+      await store.set(addr({ moduleId: 'b.mod', kind: 'game', name: 'other kind' }), '5');
+      await store.set(addr({ moduleId: 'b.mod', userId: '7', name: 'other user' }), '6');
+      await store.set(addr({ moduleId: 'b.mod', name: '\u{1F389}' }), '7');
+      await store.set(addr({ moduleId: 'b.mod', name: '\uFF21' }), '8');
+      const listed = await store.listModule!('1001', 'tool', 'b.mod');
+      expect(listed).toEqual([
+        { moduleId: 'b.mod', name: 'a:b', json: '{"x":[null]}' },
+        { moduleId: 'b.mod', name: 'z', json: '1' },
+        // JavaScript's order (UTF-16 code units), as `list` orders: the emoji's surrogate sorts before U+FF21.
+        { moduleId: 'b.mod', name: '\u{1F389}', json: '7' },
+        { moduleId: 'b.mod', name: '\uFF21', json: '8' },
+      ]);
+      expect(listed).toEqual((await store.list('1001', 'tool')).filter((entry) => entry.moduleId === 'b.mod'));
+      expect(await store.listModule!('1001', 'tool', 'never.written')).toEqual([]);
+      expect(await store.listModule!('1001', 'event', 'b.mod')).toEqual([]);
+    });
+
+    it('takes module ids literally: glob and escape characters match nothing else', async () => {
+      await store.set(addr({ moduleId: 'a.mod', name: 'n' }), '1');
+      await store.set(addr({ moduleId: 'a*', name: 'n' }), '2');
+      await store.set(addr({ moduleId: 'a:b', name: 'n' }), '3');
+      expect(await store.listModule!('1001', 'tool', 'a*')).toEqual([{ moduleId: 'a*', name: 'n', json: '2' }]);
+      expect(await store.listModule!('1001', 'tool', 'a:b')).toEqual([{ moduleId: 'a:b', name: 'n', json: '3' }]);
+      expect(await store.listModule!('1001', 'tool', 'a?mod')).toEqual([]);
+      expect(await store.listModule!('1001', 'tool', 'a')).toEqual([]);
+    });
+
     it('hands out copies from list', async () => {
       await store.set(addr(), '1');
       const [entry] = await store.list('1001', 'tool');

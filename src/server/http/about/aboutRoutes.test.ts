@@ -17,6 +17,7 @@ const ENDPOINTS = [
   { method: 'GET', path: '/me', token: 'any' },
   { method: 'PATCH', path: '/me/database', token: 'overlay' },
   { method: 'GET', path: '/me/database', token: 'overlay' },
+  { method: 'GET', path: '/me/database/values', token: 'overlay' },
   { method: 'GET', path: '/auth/validate', token: 'any' },
   { method: 'POST', path: '/auth/overlay', token: 'none' },
   { method: 'GET', path: '/me/database/changes', token: 'overlay' },

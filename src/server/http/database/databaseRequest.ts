@@ -43,6 +43,12 @@ export function entryJson(id: string, key: string, valueJson: string): string {
   return `{"id":${JSON.stringify(id)},"key":${JSON.stringify(key)},"value":${valueJson}}`;
 }
 
+/** The body of `GET /me/database/values`, built around the stored JSON texts (names are unique per module). */
+export function valuesJson(id: string, entries: readonly { name: string; json: string }[]): string {
+  const members = entries.map(({ name, json }) => `${JSON.stringify(name)}:${json}`);
+  return `{"id":${JSON.stringify(id)},"values":{${members.join(',')}}}`;
+}
+
 /** The one value of a query parameter that must appear exactly once. */
 export function singleParam(params: URLSearchParams, name: string): string {
   const values = params.getAll(name);

@@ -1,11 +1,12 @@
 import type { Registry } from '../../registry/index.ts';
-import type { DataStore } from '../../store/index.ts';
+import { isModuleId } from '../../../api/index.ts';
+import { type DataStore, listModule } from '../../store/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import { HttpError } from '../HttpError.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
 import type { ApiLimits } from '../ApiLimits.ts';
 import { authenticate, requireOverlay } from '../auth/authenticate.ts';
-import { entryJson, measureValue, resolveAddress, singleParam } from './databaseRequest.ts';
+import { entryJson, measureValue, resolveAddress, singleParam, valuesJson } from './databaseRequest.ts';
 import { parseJsonObject, readBody, requireJsonContentType } from '../body/readJsonBody.ts';
 
 export interface DatabaseDeps {
@@ -40,5 +41,20 @@ export function readEntry({ registry, store }: DatabaseDeps) {
     const valueJson = await store.get({ userId, kind, moduleId, name });
     if (valueJson === undefined) throw new HttpError(404, `Not found - key ${JSON.stringify(key)} has never been set`);
     return jsonAnswer(200, entryJson(id, key, valueJson));
+  };
+}
+
+/**
+ * `GET /me/database/values?id=`: every value of module `id` in the token's space,
+ * `{id, values: {<name>: <value>}}` (`{}` when none), so that an overlay starts
+ * with one read per module instead of one per key. An extension of this server.
+ */
+export function readModuleValues({ registry, store }: DatabaseDeps) {
+  return async (request: ApiRequest): Promise<Answer> => {
+    const { userId, overlay: kind } = requireOverlay(await authenticate(request, registry));
+    const id = singleParam(new URL(request.url, 'http://api').searchParams, 'id');
+    if (!isModuleId(id)) throw new HttpError(400, 'id must be a module id: 1-128 letters, digits, ".", "_" or "-"');
+    const entries = await listModule(store, userId, kind, id);
+    return jsonAnswer(200, valuesJson(id, entries));
   };
 }

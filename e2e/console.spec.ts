@@ -1,0 +1,34 @@
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+// A streamer opening the browser's console sees no red line on a healthy start: a
+// key that was never set is not an error, nor is anything else a normal start does.
+const TOOLS = ['demo.tool.counter', 'demo.tool.goal', 'demo.tool.streaminfo'];
+
+/** Every error line of the page and of its frames (module pages, panels), and every uncaught exception. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(`${message.location().url}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  return errors;
+}
+
+test('the tool overlay starts without an error line in the console', async ({ overlay, api }) => {
+  const errors = collectErrors(overlay.page);
+  await overlay.open({ kind: 'tool', modules: TOOLS, debug: false });
+  // Every module has read what it reads at start once the network is quiet.
+  await overlay.page.waitForLoadState('networkidle');
+  // The counter read its count and its settings, none of them ever set: the case that used to log 404s.
+  expect(await api.get('demo.tool.counter', 'count')).toBeUndefined();
+  expect(errors).toEqual([]);
+});
+
+test('the dock starts without an error line in the console', async ({ dock, api }) => {
+  await api.selectModules('tool', TOOLS);
+  const errors = collectErrors(dock.page);
+  await dock.open([...TOOLS, 'demo.background.aurora', 'demo.event.raid', 'demo.game.trivia']);
+  await dock.page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
