@@ -31,10 +31,9 @@ export function createMemoryRateCounter({ clock = Date.now, maxKeys = 100_000 }:
       window.count += 1;
       return { count: window.count, resetInMs: window.endsAt - now };
     },
-    async peek(key) {
-      const now = clock();
-      const window = current(key, now);
-      return window ? { count: window.count, resetInMs: window.endsAt - now } : { count: 0, resetInMs: 0 };
+    async undo(key) {
+      const window = current(key, clock());
+      if (window && window.count > 0) window.count -= 1;
     },
   };
 }
