@@ -26,7 +26,7 @@ export const USAGE = `Usage: npm run api -- [options]
   --envelope               wrap bodies as the hosted service does: {meta, data} / {meta, error}
   --exchange-limit <n>     exchanges of one overlay id per window, then 429 (default ${DEFAULT_EXCHANGE_LIMITS.exchangesPerOverlay})
   --failed-exchange-limit <n>
-                           failed exchanges (unknown overlay id) from one client address per window, then 429 (default ${DEFAULT_EXCHANGE_LIMITS.failedExchangesPerAddress})
+                           failed exchanges (unknown overlay id) from one client address and kind of origin per window, then 429 (default ${DEFAULT_EXCHANGE_LIMITS.failedExchangesPerAddress})
   --exchange-window-seconds <n>
                            length of the exchange limits' window (default ${DEFAULT_EXCHANGE_LIMITS.exchangeWindowMs / 1000})
   --max-tokens-per-overlay <n>
