@@ -1,3 +1,4 @@
+import { connectLive } from '../src/server/testing/liveTestClient.ts';
 import { test as base, expect } from './fixtures.ts';
 import { ApiServerDriver } from './support/ApiServerDriver.ts';
 import { ChangeLog } from './support/ChangeLog.ts';
@@ -33,4 +34,30 @@ test('without the live endpoint the page polls the keys its modules use, and tel
   await api.set('dashboard.remote', `${COUNTER}:label`, 'polled');
   await expect(counter.getByTestId('label')).toHaveText('polled', { timeout: 7_000 });
   expect(await log.values('count')).toEqual([12]);
+});
+
+/** The fixtures' API with one live connection per user and overlay kind. */
+const crowded = base.extend({
+  api: async ({ seed }, use, testInfo) => {
+    const driver = new ApiServerDriver(structuredClone(seed), `sqlite:${testInfo.outputPath('api.sqlite')}`, { live: { maxConnectionsPerUser: 1 } });
+    await driver.start();
+    await use(driver);
+    await driver.stop();
+  },
+});
+
+crowded('refused with 4429, the page polls instead and says why in debug mode; changes still arrive', async ({ overlay, api, page }) => {
+  // Another client already holds the tool overlay's only place.
+  const holder = await connectLive(api.url);
+  expect(await holder.auth(api.tokens.tool)).toMatchObject({ type: 'ready' });
+  try {
+    const counter = await overlay.open({ modules: [COUNTER] });
+    const debug = new DebugPanel(page);
+    await expect(debug.live).toHaveText('polling');
+    await expect(page.getByTestId('debug-live-reason')).toContainText('Too many live connections - at most 1 per user and overlay kind (4429)');
+    await api.set('dashboard.remote', `${COUNTER}:count`, 5);
+    await expect(counter.getByTestId('count')).toHaveText('5', { timeout: 7_000 });
+  } finally {
+    await holder.close();
+  }
 });

@@ -9,8 +9,8 @@ export class ApiServerDriver {
   constructor(
     private readonly seed: Seed,
     private readonly store: string,
-    /** `live: false` serves no live endpoint (404, like the hosted service); `envelope` wraps bodies as the hosted service does (`--envelope`). */
-    private readonly options: { live?: false; envelope?: boolean } = {},
+    /** `live: false` serves no live endpoint (404, like the hosted service), or sets its limits; `envelope` wraps bodies as the hosted service does (`--envelope`). */
+    private readonly options: { live?: false | { maxConnectionsPerUser: number }; envelope?: boolean } = {},
   ) {}
 
   /** Base URL, e.g. `http://127.0.0.1:40123`. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOKENS } from '../server/index.ts';
+import { WEBSITE_TOKEN_KEY } from './websiteToken.ts';
 import { startRedisServer, type TestRedisServer } from '../server/testing/redisServer.ts';
 import { freePort, type SpawnedCli, spawnCli } from './testing/spawnCli.ts';
 
@@ -21,6 +22,9 @@ beforeAll(async () => {
   const store = `redis://:${PASSWORD}@127.0.0.1:${redis.port}`;
   start = await spawnCli('start.ts', ['--port', String(port), '--store', store, '--dist', dist], /Studio for module authors/);
 }, 30_000);
+
+/** The website token the start printed in its dock URL, in the fragment. */
+const printedToken = () => decodeURIComponent(/\/dock#token=([^\s&]+)/.exec(start.output())?.[1] ?? '');
 afterAll(async () => {
   await start?.stop();
   await redis?.dispose();
@@ -33,10 +37,30 @@ describe('npm start', () => {
     expect(start.output()).not.toContain(PASSWORD);
   });
 
+  it('makes a random website token for its data, prints it once in the dock URL\'s fragment; the public demo token opens nothing', async () => {
+    const token = printedToken();
+    expect(token).toMatch(/^site-[\w-]{32}$/);
+    expect(start.output()).not.toContain('/dock?token=');
+    expect(start.output()).not.toContain(DEMO_TOKENS.website);
+    expect((await fetch(`${url}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await fetch(`${url}/api/me`, { headers: { Authorization: `Bearer ${DEMO_TOKENS.website}` } })).status).toBe(401);
+    expect((await fetch(`${url}/api/me`, { headers: { Authorization: `Bearer ${token}`, Origin: 'null' } })).status).toBe(403);
+    // Kept with the data: the next start on the same Redis uses it and does not print it again.
+    const port = await freePort();
+    const again = await spawnCli('start.ts', ['--port', String(port), '--store', `redis://:${PASSWORD}@127.0.0.1:${redis.port}`, '--dist', dist], /Studio for module authors/);
+    try {
+      expect(again.output()).not.toContain(token);
+      expect(again.output()).toContain(`kept in Redis key ${WEBSITE_TOKEN_KEY}`);
+      expect((await fetch(`http://127.0.0.1:${port}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+    } finally {
+      await again.stop();
+    }
+  });
+
   it('serves no developer routes: a page of any origin finds nothing to call', async () => {
     const put = await fetch(`${url}/api/dev/profile`, {
       method: 'PUT',
-      headers: { Authorization: `Bearer ${DEMO_TOKENS.website}`, 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+      headers: { Authorization: `Bearer ${printedToken()}`, 'Content-Type': 'application/json', Origin: 'https://evil.example' },
       body: '{}',
     });
     expect(put.status).toBe(404);
@@ -46,7 +70,7 @@ describe('npm start', () => {
     });
     expect(preflight.status).toBe(404);
     expect((await fetch(`${url}/api/dev/database?kind=tool`, { headers: { Authorization: `Bearer ${DEMO_TOKENS.tool}` } })).status).toBe(404);
-    expect((await fetch(`${url}/api/me`, { headers: { Authorization: `Bearer ${DEMO_TOKENS.website}` } })).status).toBe(200);
+    expect((await fetch(`${url}/api/me`, { headers: { Authorization: `Bearer ${printedToken()}` } })).status).toBe(200);
   });
 
   it('rate limits wrong guesses of overlay ids at POST /api/auth/overlay', async () => {

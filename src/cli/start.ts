@@ -19,6 +19,7 @@ import {
 } from '../server/index.ts';
 import { createPageApp } from './createPageApp.ts';
 import { dockUrl } from './dockUrl.ts';
+import { type WebsiteToken, websiteTokenFor, withWebsiteToken } from './websiteToken.ts';
 
 const DEFAULT_PAGE_PORT = '8080';
 
@@ -33,7 +34,9 @@ async function main(argv: string[]): Promise<void> {
   if (options.help) return void console.log(`${USAGE.replace('npm run api', 'npm start').replace(`(default ${DEFAULT_PORT})`, `(default ${DEFAULT_PAGE_PORT})`)}\n${OWN_USAGE}`);
   const distDir = resolve(dist);
   if (!existsSync(resolve(distDir, 'index.html'))) throw new Error('dist/ is missing: run "npm run build" first (npm start does)');
-  const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : DEMO_SEED;
+  // The demo user's website token is made per data folder: the demo seed's own is public.
+  const website = options.seedPath ? undefined : await websiteTokenFor(options.store);
+  const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : withWebsiteToken(DEMO_SEED, website!.token);
   const live = options.live && { ...options.live, path: `/api${LIVE_PATH}` };
   const server = await startApiServer({
     ...options,
@@ -47,7 +50,7 @@ async function main(argv: string[]): Promise<void> {
         api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false }),
       }),
   });
-  console.log(banner(server.url, seed, options.storeUrl));
+  console.log(banner(server.url, seed, options.storeUrl, website));
   if (moduleOrigin) console.log(`Modules load from their own sites: ${moduleOrigin} (serve this build's files there too)`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
@@ -74,14 +77,17 @@ function takeOwnFlags<Name extends string>(argv: string[], names: Name[]): { own
   return { own, rest };
 }
 
-function banner(url: string, seed: Seed, storeUrl: string): string {
+function banner(url: string, seed: Seed, storeUrl: string, website: WebsiteToken | undefined): string {
   const { profile } = seed.users[0]!;
+  // Printed once, when made: after that it is in the data folder, not in every log of every start.
+  const dock = website && !website.created ? `${url}/dock#token=<the website token kept in ${website.keptIn}>` : dockUrl(url, seed);
   const lines = KINDS.map((kind) => `  ${kind.padEnd(11)} ${url}/?overlay=${encodeURIComponent(profile.overlays[kind])}`);
   return [
     `Overlay server listening on ${url} (API under ${url}/api, store ${redactStoreUrl(storeUrl)})`,
     `Overlay URLs for ${profile.user.userName}: paste one into an OBS browser source (1920x1080); add &debug=1 to see problems:`,
     ...lines,
-    `Dock for OBS (Docks > Custom Browser Docks), settings and panels of every overlay, live: ${dockUrl(url, seed)}`,
+    `Dock for OBS (Docks > Custom Browser Docks), settings and panels of every overlay, live: ${dock}`,
+    ...(website?.created && website.keptIn ? [`  (a new website token, kept in ${website.keptIn}; it opens the profile and every overlay id: keep it secret)`] : []),
     `Studio for module authors: ${url}/studio (its data inspector and profile editor need npm run dev)`,
   ].join('\n');
 }

@@ -35,6 +35,7 @@ export function DebugPanel({ model, sync }: DebugPanelProps) {
           {status.failed.length > 0 && <span>, failed {status.failed.length}</span>}
           {status.storage === 'memory' && <span>, queue in memory only</span>}
           , changes: <span data-testid="debug-live">{status.live}</span>
+          {status.liveReason && <span data-testid="debug-live-reason"> ({status.liveReason})</span>}
         </p>
       )}
       <ul data-testid="debug-problems">

@@ -31,7 +31,7 @@ describe.concurrent('npm run api', () => {
       expect(lines[0]).toBe(`API listening on http://127.0.0.1:${server.port}`);
       for (const id of Object.values(DEMO_OVERLAY_IDS)) expect(server.stdout()).toContain(id);
       for (const token of Object.values(DEMO_TOKENS)) expect(server.stdout()).toContain(token);
-      expect(server.stdout()).toContain(`curl -H 'Authorization: Bearer demo-website-token' ${server.url}/me`);
+      expect(server.stdout()).toContain(`curl -H 'Authorization: Bearer ${DEMO_TOKENS.website}' ${server.url}/me`);
       expect((await send(server.url, 'GET', '/me', { token: DEMO_TOKENS.website })).body).toEqual(DEMO_PROFILE);
       const write = await send(server.url, 'PATCH', '/me/database', {
         token: DEMO_TOKENS.tool,

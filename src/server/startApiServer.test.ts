@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_SEED, SeedError } from './registry/index.ts';
+import { DEMO_SEED, DEMO_TOKENS, SeedError } from './registry/index.ts';
 import { startApiServer } from './startApiServer.ts';
 import { send } from './testing/apiTestClient.ts';
 import { TEST_SEED } from './testing/testSeed.ts';
@@ -16,7 +16,7 @@ describe('startApiServer', () => {
     try {
       expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
       expect(server.port).toBeGreaterThan(0);
-      const me = await send(server.url, 'GET', '/me', { token: 'demo-website-token' });
+      const me = await send(server.url, 'GET', '/me', { token: DEMO_TOKENS.website });
       expect(me.body).toEqual(DEMO_SEED.users[0]!.profile);
     } finally {
       await server.close();

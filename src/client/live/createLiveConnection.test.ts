@@ -8,6 +8,7 @@ function setup(token: string | undefined = 'tool-token') {
   const sockets = new FakeSockets();
   const changes: LiveChange[] = [];
   const onResync = vi.fn();
+  const reasons: (string | undefined)[] = [];
   let current = token;
   const live = createLiveConnection({
     baseUrl: 'http://127.0.0.1:8787/api/',
@@ -18,8 +19,9 @@ function setup(token: string | undefined = 'tool-token') {
     probe: sockets.probe,
     clock,
     random: () => 0.5,
+    onFallback: (reason) => reasons.push(reason),
   });
-  return { clock, sockets, changes, onResync, live, setToken: (next: string) => (current = next) };
+  return { clock, sockets, changes, onResync, live, reasons, setToken: (next: string) => (current = next) };
 }
 
 const change = (cursor: string, value: number) => ({ type: 'change', cursor, moduleId: 'm.a', name: 'n', value, from: 'w.b' });
@@ -133,5 +135,21 @@ describe('live connection', () => {
     live.stop();
     expect(sockets.last.closed).not.toBeNull();
     expect(clock.pending()).toBe(0);
+  });
+
+  it('4429 (too many connections): polls instead, says why, and tries the socket again later', () => {
+    const { sockets, live, clock, reasons } = setup();
+    live.start();
+    sockets.last.open();
+    sockets.last.end(4429, 'Too many live connections - at most 32 per user and overlay kind');
+    expect(live.state.value).toBe('polling');
+    expect(reasons).toEqual(['Too many live connections - at most 32 per user and overlay kind (4429): polling instead']);
+    expect(sockets.probes).toEqual([]);
+    clock.advance(60_000);
+    expect(sockets.all).toHaveLength(2);
+    sockets.last.open();
+    sockets.last.message({ type: 'ready', cursor: 'c1' });
+    expect(live.state.value).toBe('live');
+    expect(reasons.at(-1)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
-import { type Clock, type Json, type LiveAuth, LiveServerMessageSchema, type LiveStatus, systemClock } from '../../api/index.ts';
+import { type Clock, type Json, LIVE_CLOSE, type LiveAuth, LiveServerMessageSchema, type LiveStatus, systemClock } from '../../api/index.ts';
 import { type BackoffOptions, backoffDelay } from '../retry/index.ts';
 import { liveAddress, type LiveSocket, type OpenSocket, openWebSocket, type ProbeEndpoint, probeWithFetch } from './LiveSocket.ts';
 
@@ -33,6 +33,8 @@ export interface LiveConnectionOptions {
   silenceMs?: number;
   /** How often a page without the endpoint asks again whether it has one now. @default 60000 */
   reprobeMs?: number;
+  /** Why the page polls instead (shown in debug mode); `undefined` once it is live again. */
+  onFallback?(reason: string | undefined): void;
 }
 
 /** One live connection to `/me/database/changes`: reconnects, resumes from its cursor, falls back to polling. */
@@ -107,8 +109,11 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
       current.send(JSON.stringify(auth));
     };
     current.onmessage = (event) => receive(event.data);
-    current.onclose = () => {
-      if (socket === current) dropped(opened);
+    current.onclose = (event) => {
+      if (socket !== current) return;
+      // Too many connections for this overlay: another socket would be refused too, and polling still shows every change.
+      if (event.code === LIVE_CLOSE.tooMany) tooMany(event.reason);
+      else dropped(opened);
     };
     current.onerror = () => undefined;
   }
@@ -127,6 +132,7 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
     if (m.type === 'ready') {
       attempt = 0;
       state.value = 'live';
+      options.onFallback?.(undefined);
       // Without a cursor, writes made between the page's reads and this moment were never announced.
       // With one, it is kept until the replay that follows has arrived: taking `ready`'s
       // cursor at once would skip that replay if the connection broke right after `ready`.
@@ -144,7 +150,7 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
   }
 
   /** The socket closed, failed to open, or went silent. */
-  function dropped(opened: boolean): void {
+  function dropped(opened: boolean, next = true): void {
     const gone = socket;
     socket = null;
     if (silence !== null) clock.clearTimeout(silence);
@@ -157,10 +163,17 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
         // Already closed.
       }
     }
-    if (!running) return;
+    if (!running || !next) return;
     if (state.peek() !== 'polling') state.value = 'connecting';
     if (opened) retry();
     else void checkEndpoint();
+  }
+
+  function tooMany(reason: string): void {
+    dropped(false, false);
+    state.value = 'polling';
+    options.onFallback?.(`${reason || 'Too many live connections'} (${LIVE_CLOSE.tooMany}): polling instead`);
+    later(reprobeMs, connect);
   }
 
   async function checkEndpoint(): Promise<void> {
@@ -173,6 +186,7 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
     if (!running) return;
     if (status === 404) {
       state.value = 'polling';
+      options.onFallback?.('the API has no live endpoint (404): polling instead');
       later(reprobeMs, connect);
     } else {
       retry();

@@ -22,6 +22,8 @@ export interface LiveSyncOptions {
   connection?: LiveTransport;
   /** Where the state is kept. @default a new signal */
   state?: Signal<LiveStatus>;
+  /** Where the reason for polling is kept, for debug mode (this tab's connection only). */
+  fallbackReason?: Signal<string | undefined>;
   /** Re-read period without the endpoint. @default 5000 */
   pollMs?: number;
   /** How long an accepted write's echo may take before its key is re-read. @default 10000 */
@@ -113,6 +115,9 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
       random: options.random,
       onChange: (change) => applyFromServer(merge.receive(change)),
       onResync: resync,
+      onFallback: (reason) => {
+        if (options.fallbackReason) options.fallbackReason.value = reason;
+      },
     });
     const live = connection.state;
     stopMirror = effect(() => {

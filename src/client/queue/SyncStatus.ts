@@ -26,6 +26,8 @@ export interface SyncStatus {
   failed: FailedWrite[];
   /** Where the queue is kept: IndexedDB, or memory when IndexedDB cannot be used. */
   storage: 'indexeddb' | 'memory';
-  /** Whether writes made elsewhere arrive live, by polling (the API has no live endpoint), or not yet. */
+  /** Whether writes made elsewhere arrive live, by polling (the API has no live endpoint, or refused with 4429), or not yet. */
   live: LiveStatus;
+  /** While polling, why (shown in debug mode). */
+  liveReason?: string;
 }

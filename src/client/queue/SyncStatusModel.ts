@@ -40,6 +40,8 @@ export class SyncStatusModel implements SyncStatusSignals {
   readonly flusher = signal(false, { name: 'sync.flusher' });
   readonly retryAt = signal<number | null>(null, { name: 'sync.retryAt' });
   readonly live = signal<LiveStatus>('connecting', { name: 'sync.live' });
+  /** Why live changes are polled (no endpoint, too many connections), for debug mode. */
+  readonly liveReason = signal<string | undefined>(undefined, { name: 'sync.liveReason' });
   /** This tab's mirror of the queue, kept current by its own writes and the other tabs' messages. */
   readonly entries = signal<ReadonlyMap<string, EntryMeta>>(new Map(), { name: 'sync.entries' });
 
@@ -81,6 +83,7 @@ export class SyncStatusModel implements SyncStatusSignals {
         failed: this.failed.value,
         storage: this.storage.value,
         live: this.live.value,
+        ...(this.live.value === 'polling' && this.liveReason.value !== undefined && { liveReason: this.liveReason.value }),
       }),
       { name: 'sync.status' },
     );

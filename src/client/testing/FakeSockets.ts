@@ -30,8 +30,8 @@ export class FakeSocket implements LiveSocket {
   }
 
   /** The connection ends (from the server or the network). */
-  end(code = 1006): void {
-    this.onclose?.({ code, reason: '' });
+  end(code = 1006, reason = ''): void {
+    this.onclose?.({ code, reason });
   }
 }
 

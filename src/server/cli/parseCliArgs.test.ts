@@ -12,15 +12,18 @@ describe('parseCliArgs', () => {
       tokenTtlMs: 86_400_000,
       maxTokensPerOverlay: 32,
       limits: { maxValueBytes: 65536, maxBodyBytes: 1048576, exchangesPerOverlay: 60, failedExchangesPerAddress: 20, exchangeWindowMs: 600_000 },
-      live: { maxConnectionsPerUser: 32 },
+      live: { maxConnectionsPerUser: 32, maxPendingConnections: 512, maxPendingPerAddress: 128 },
       envelope: false,
       help: false,
     });
   });
 
-  it('reads the live endpoint flags: --no-live, --max-live-connections', () => {
+  it('reads the live endpoint flags: --no-live, --max-live-connections, the caps of connections not yet authenticated', () => {
     expect(parseCliArgs(['--no-live']).live).toBe(false);
-    expect(parseCliArgs(['--max-live-connections', '5']).live).toEqual({ maxConnectionsPerUser: 5 });
+    expect(parseCliArgs(['--max-live-connections', '5']).live).toEqual({ maxConnectionsPerUser: 5, maxPendingConnections: 512, maxPendingPerAddress: 128 });
+    const pending = parseCliArgs(['--max-pending-live-connections', '100', '--max-pending-live-per-address=10']).live;
+    expect(pending).toEqual({ maxConnectionsPerUser: 32, maxPendingConnections: 100, maxPendingPerAddress: 10 });
+    expect(() => parseCliArgs(['--no-live', '--max-pending-live-per-address=3'])).toThrow(/--max-pending-live-per-address: there is no live endpoint/);
     expect(() => parseCliArgs(['--max-live-connections', '0'])).toThrow(/--max-live-connections: expected an integer from 1/);
     expect(() => parseCliArgs(['--no-live', '--max-live-connections=3'])).toThrow(UsageError);
   });

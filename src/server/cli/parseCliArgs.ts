@@ -17,12 +17,16 @@ export const USAGE = `Usage: npm run api -- [options]
   --token-ttl-seconds <n>  lifetime of exchanged overlay tokens (default ${DEFAULT_TOKEN_TTL_MS / 1000})
   --max-value-bytes <n>    largest value, as UTF-8 bytes of its JSON (default 65536)
   --max-body-bytes <n>     largest request body in bytes (default 1048576)
-  --max-live-connections <n>  live connections (/me/database/changes) per user (default 32)
+  --max-live-connections <n>  live connections (/me/database/changes) per user and overlay kind (default 32)
+  --max-pending-live-connections <n>
+                           live connections not yet authenticated, from all addresses (default 512)
+  --max-pending-live-per-address <n>
+                           live connections not yet authenticated, from one client address (default 128)
   --no-live                serve no live endpoint: its path answers 404, like the hosted service
   --envelope               wrap bodies as the hosted service does: {meta, data} / {meta, error}
   --exchange-limit <n>     exchanges of one overlay id per window, then 429 (default ${DEFAULT_EXCHANGE_LIMITS.exchangesPerOverlay})
   --failed-exchange-limit <n>
-                           failed exchanges (unknown overlay id) from one client address per window, then 429 (default ${DEFAULT_EXCHANGE_LIMITS.failedExchangesPerAddress})
+                           failed exchanges (unknown overlay id) from one client address and kind of origin per window, then 429 (default ${DEFAULT_EXCHANGE_LIMITS.failedExchangesPerAddress})
   --exchange-window-seconds <n>
                            length of the exchange limits' window (default ${DEFAULT_EXCHANGE_LIMITS.exchangeWindowMs / 1000})
   --max-tokens-per-overlay <n>
@@ -41,7 +45,7 @@ export interface CliOptions {
   maxTokensPerOverlay: number;
   limits: ApiLimits;
   /** The live endpoint's settings; false with --no-live. */
-  live: false | { maxConnectionsPerUser: number };
+  live: false | { maxConnectionsPerUser: number; maxPendingConnections: number; maxPendingPerAddress: number };
   /** Bodies in the hosted service's `{meta, data}` / `{meta, error}` shape. */
   envelope: boolean;
   help: boolean;
@@ -78,7 +82,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
       maxBodyBytes: integerFlag('max-body-bytes', values['max-body-bytes'], 1048576, 1),
       ...exchangeLimits(values),
     },
-    live: liveFlags(values['no-live'], values['max-live-connections']),
+    live: liveFlags(values),
     envelope: values.envelope ?? false,
     help: values.help ?? false,
   };
@@ -100,6 +104,8 @@ function readFlags(argv: string[]) {
         'max-value-bytes': { type: 'string' },
         'max-body-bytes': { type: 'string' },
         'max-live-connections': { type: 'string' },
+        'max-pending-live-connections': { type: 'string' },
+        'max-pending-live-per-address': { type: 'string' },
         'no-live': { type: 'boolean' },
         envelope: { type: 'boolean' },
         'exchange-limit': { type: 'string' },
@@ -130,11 +136,19 @@ function withValueTtl(store: StoreSpec, days: number): StoreSpec {
   return { ...store, valueTtlSeconds: days * 86_400 };
 }
 
-/** `--no-live` and `--max-live-connections`: a limit for an endpoint that is not served is a mistake worth naming. */
-function liveFlags(noLive: boolean | undefined, maxConnections: string | undefined): CliOptions['live'] {
-  if (noLive && maxConnections !== undefined) throw new UsageError('--max-live-connections: there is no live endpoint with --no-live');
-  if (noLive) return false;
-  return { maxConnectionsPerUser: integerFlag('max-live-connections', maxConnections, 32, 1, 100_000) };
+const LIVE_FLAGS = ['max-live-connections', 'max-pending-live-connections', 'max-pending-live-per-address'] as const;
+
+/** `--no-live` and the live limits: a limit for an endpoint that is not served is a mistake worth naming. */
+function liveFlags(values: Record<string, string | boolean | undefined>): CliOptions['live'] {
+  const given = LIVE_FLAGS.find((name) => values[name] !== undefined);
+  if (values['no-live'] && given) throw new UsageError(`--${given}: there is no live endpoint with --no-live`);
+  if (values['no-live']) return false;
+  const flag = (name: (typeof LIVE_FLAGS)[number], fallback: number) => integerFlag(name, values[name] as string | undefined, fallback, 1, 100_000);
+  return {
+    maxConnectionsPerUser: flag('max-live-connections', 32),
+    maxPendingConnections: flag('max-pending-live-connections', 512),
+    maxPendingPerAddress: flag('max-pending-live-per-address', 128),
+  };
 }
 
 function integerFlag(name: string, text: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {

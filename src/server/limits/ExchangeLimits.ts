@@ -2,7 +2,7 @@
 export interface ExchangeLimits {
   /** Exchanges asked for one overlay id per window. @default 60 */
   exchangesPerOverlay: number;
-  /** Failed exchanges (unknown overlay id) of one client address per window; beyond it, every exchange from there is refused. @default 20 */
+  /** Failed exchanges (unknown overlay id) of one client address and kind of origin per window; beyond it, every exchange from there is refused. @default 20 */
   failedExchangesPerAddress: number;
   /** Length of a window. @default 600_000 (10 minutes) */
   exchangeWindowMs: number;

@@ -10,8 +10,8 @@ export interface RateCount {
  * key and lasts `windowMs`. With Redis, every API instance shares them.
  */
 export interface RateCounter {
-  /** Counts one event of `key`; resolves the count including it. */
+  /** Counts one event of `key`, in one atomic step; resolves the count including it. */
   hit(key: string, windowMs: number): Promise<RateCount>;
-  /** The count of `key` without adding to it (0 when no window is open). */
-  peek(key: string): Promise<RateCount>;
+  /** Takes back one event of `key` counted by `hit` (nothing when its window has ended). */
+  undo(key: string): Promise<void>;
 }

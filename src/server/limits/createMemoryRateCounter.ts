@@ -31,10 +31,9 @@ export function createMemoryRateCounter({ now = Date.now, maxKeys = 100_000 }: M
       window.count += 1;
       return { count: window.count, resetInMs: window.endsAt - at };
     },
-    async peek(key) {
-      const at = now();
-      const window = current(key, at);
-      return window ? { count: window.count, resetInMs: window.endsAt - at } : { count: 0, resetInMs: 0 };
+    async undo(key) {
+      const window = current(key, now());
+      if (window && window.count > 0) window.count -= 1;
     },
   };
 }

@@ -7,6 +7,10 @@ const HIT = `local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {n, redis.call('PTTL', KEYS[1])}`;
 
+/** Takes one back, only while the window is open (a DECR on a gone key would open one without expiry). */
+const UNDO = `if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 /** Counters shared by every API instance on one Redis, under `ratelimit:<key>` with the window as TTL. */
 export function createRedisRateCounter(redis: Redis): RateCounter {
   const keyOf = (key: string) => `ratelimit:${key}`;
@@ -15,9 +19,8 @@ export function createRedisRateCounter(redis: Redis): RateCounter {
       const [count, ttl] = (await guardRedis(() => redis.eval(HIT, 1, keyOf(key), String(windowMs)))) as [number, number];
       return { count, resetInMs: Math.max(ttl, 0) };
     },
-    async peek(key) {
-      const [count, ttl] = await guardRedis(() => Promise.all([redis.get(keyOf(key)), redis.pttl(keyOf(key))]));
-      return count === null ? { count: 0, resetInMs: 0 } : { count: Number(count), resetInMs: Math.max(ttl, 0) };
+    async undo(key) {
+      await guardRedis(() => redis.eval(UNDO, 1, keyOf(key)));
     },
   };
 }

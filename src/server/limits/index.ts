@@ -1,5 +1,5 @@
 export { addressKey } from './addressKey.ts';
-export { createExchangeGuard, type ExchangeGuard, type ExchangeRefusal } from './createExchangeGuard.ts';
+export { createExchangeGuard, type ExchangeClient, type ExchangeGuard, type ExchangeOrigin, type ExchangeRefusal } from './createExchangeGuard.ts';
 export { createMemoryRateCounter, type MemoryRateCounterOptions } from './createMemoryRateCounter.ts';
 export { createRedisRateCounter } from './createRedisRateCounter.ts';
 export { DEFAULT_EXCHANGE_LIMITS, type ExchangeLimits } from './ExchangeLimits.ts';

@@ -38,8 +38,12 @@ export type Unsubscribe = () => void;
  * sqlite, through Redis across instances for the redis store.
  */
 export interface ChangeFeed {
-  /** Subscribes to one space; rejects with StoreUnavailableError when the store cannot serve. */
-  subscribe(space: Space, since: string | undefined, listener: FeedListener): Promise<Unsubscribe>;
+  /**
+   * Subscribes to one space; rejects with StoreUnavailableError when the store cannot serve.
+   * A replay that would exceed `maxReplayBytes` (as `replayBytes` counts them) is
+   * answered with `reset`, decided before more than that is read.
+   */
+  subscribe(space: Space, since: string | undefined, listener: FeedListener, maxReplayBytes?: number): Promise<Unsubscribe>;
   /** Called when the feed stops being able to deliver (Redis gone): live connections must close with 1013. */
   onUnavailable(handler: () => void): void;
   /** Stops the feed (not the store). */
@@ -52,6 +56,17 @@ export interface JournaledWrite {
   json: string;
   from: string;
 }
+
+/** The most a replay may send when the subscriber names no budget: the live endpoint's default of `maxBufferedBytes`. */
+export const DEFAULT_REPLAY_BYTES = 1024 * 1024;
+
+/** Bytes a change adds to a replay, about the size of its `change` message (the stores count the same way, so the budget means the same everywhere). */
+export function replayBytes(change: Change): number {
+  return change.cursor.length + change.moduleId.length + change.name.length + change.json.length + change.from.length + REPLAY_OVERHEAD;
+}
+
+/** The fixed text of a `change` message around its five fields. */
+export const REPLAY_OVERHEAD = 72;
 
 /** The wire text of a `change` message, built once around the stored JSON and sent to every listener. */
 export function encodeChange(change: Change): Buffer {

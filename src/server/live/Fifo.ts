@@ -28,8 +28,19 @@ export class Fifo<T> {
     return item;
   }
 
-  /** The items from the first for which `from` is true to the end, oldest first (items are in ascending order of what `from` tests). */
-  tail(from: (item: T) => boolean): T[] {
+  /**
+   * Visits the items from the first for which `from` is true, oldest first,
+   * until `visit` returns false; true when it reached the end. Finding the
+   * start costs O(log n), and nothing past the point where `visit` stopped is touched.
+   */
+  walk(from: (item: T) => boolean, visit: (item: T) => boolean): boolean {
+    for (let index = this.firstIndex(from); index < this.items.length; index++) {
+      if (!visit(this.items[index]!)) return false;
+    }
+    return true;
+  }
+
+  private firstIndex(from: (item: T) => boolean): number {
     let low = this.head;
     let high = this.items.length;
     while (low < high) {
@@ -37,6 +48,6 @@ export class Fifo<T> {
       if (from(this.items[mid]!)) high = mid;
       else low = mid + 1;
     }
-    return this.items.slice(low);
+    return low;
   }
 }

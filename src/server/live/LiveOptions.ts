@@ -4,11 +4,15 @@ import { LIVE_PATH } from '../../api/index.ts';
 export interface LiveOptions {
   /** Path the endpoint answers on (the API's own path, or `/api` + it when the API is mounted there). @default '/me/database/changes' */
   path: string;
-  /** Live connections one user may hold on one instance, over all kinds. @default 32 */
+  /** Live connections one user may hold on one instance for each overlay kind. @default 32 */
   maxConnectionsPerUser: number;
-  /** Time a new connection has to send its auth message. @default 10000 */
+  /** Connections not yet authenticated on one instance, from all addresses. @default 512 */
+  maxPendingConnections: number;
+  /** Connections not yet authenticated on one instance from one client address (an IPv6 /64). @default 128 */
+  maxPendingPerAddress: number;
+  /** Time a new connection has to send its auth message; then it gets 4408 and its socket is cut. @default 10000 */
   authTimeoutMs: number;
-  /** Interval of `{"type":"ping"}` (and of the check for dead peers and expired tokens). @default 15000 */
+  /** Interval of `{"type":"ping"}` (and of the check for dead peers and for tokens expired or dropped). @default 15000 */
   pingIntervalMs: number;
   /** Largest message a client may send, in bytes; larger ones close with 1009. @default 16384 */
   maxMessageBytes: number;
@@ -21,6 +25,8 @@ export interface LiveOptions {
 export const DEFAULT_LIVE_OPTIONS: LiveOptions = {
   path: LIVE_PATH,
   maxConnectionsPerUser: 32,
+  maxPendingConnections: 512,
+  maxPendingPerAddress: 128,
   authTimeoutMs: 10_000,
   pingIntervalMs: 15_000,
   maxMessageBytes: 16 * 1024,

@@ -1,5 +1,6 @@
 import { type RawData, WebSocket } from 'ws';
 import { AUTH_MESSAGES, LIVE_CLOSE, type LiveAuth, LiveAuthSchema } from '../../api/index.ts';
+import type { Kind } from '../../api/index.ts';
 import type { Registry } from '../registry/index.ts';
 import { StoreUnavailableError } from '../store/index.ts';
 import type { Change, ChangeFeed, FeedListener, Unsubscribe } from './ChangeFeed.ts';
@@ -34,7 +35,10 @@ export class LiveSession implements FeedListener {
   /** Pings sent since the client last answered one (a WebSocket pong, which browsers send by themselves). */
   missedPongs = 0;
   private expiresAtMs: number | null = null;
-  private userId: string | undefined;
+  private counted: { userId: string; kind: Kind } | undefined;
+  /** The token the session authenticated with, checked again at each ping round: a dropped token ends the session. */
+  private token: string | undefined;
+  private checking = false;
   private unsubscribe: Unsubscribe | undefined;
   private readonly cancelAuthTimer: () => void;
   private ended = false;
@@ -43,9 +47,15 @@ export class LiveSession implements FeedListener {
     readonly ws: WebSocket,
     private readonly deps: SessionDeps,
     private readonly onEnd: (session: LiveSession) => void,
+    /** Called once the session is authenticated and live, or has ended: it no longer counts as pending. */
+    private readonly onSettled: () => void = () => {},
   ) {
     const seconds = deps.options.authTimeoutMs / 1000;
-    this.cancelAuthTimer = deps.startTimer(() => this.close(LIVE_CLOSE.authTimeout, `No auth message within ${seconds} s`), deps.options.authTimeoutMs);
+    this.cancelAuthTimer = deps.startTimer(() => {
+      this.close(LIVE_CLOSE.authTimeout, `No auth message within ${seconds} s`);
+      // Not waiting for the close to be answered: a peer that never answers would hold its socket for ws's 30 s.
+      this.ws.terminate();
+    }, deps.options.authTimeoutMs);
     ws.once('message', (data, isBinary) => void this.authenticate(data, isBinary).catch((error) => this.fail(error)));
     ws.on('close', () => this.end());
     // ws closes the connection itself after a protocol error (e.g. 1009 for a message above the cap).
@@ -63,6 +73,7 @@ export class LiveSession implements FeedListener {
     if (reset || bytes > this.deps.options.maxBufferedBytes) this.send(Buffer.from(JSON.stringify({ type: 'reset', cursor })));
     else for (const message of encoded) this.send(message);
     this.live = true;
+    this.onSettled();
   }
 
   change(_change: Change, encoded: Buffer): void {
@@ -82,7 +93,21 @@ export class LiveSession implements FeedListener {
     this.missedPongs++;
     if (this.ws.readyState === WebSocket.OPEN) this.ws.ping();
     this.send(message);
+    void this.recheckToken();
     return true;
+  }
+
+  /** Closes with 4401 when the token is no longer known (dropped by newer exchanges, or gone with its user). */
+  private async recheckToken(): Promise<void> {
+    if (this.token === undefined || this.checking) return;
+    this.checking = true;
+    try {
+      if (!(await this.deps.registry.resolveToken(this.token))) this.close(LIVE_CLOSE.unauthorized, AUTH_MESSAGES.invalid);
+    } catch {
+      // The registry cannot answer now: store trouble closes live connections through the feed; ask again next round.
+    } finally {
+      this.checking = false;
+    }
   }
 
   /** Closes with `code`; the reason is cut to the 123 bytes a close frame allows. */
@@ -110,10 +135,13 @@ export class LiveSession implements FeedListener {
     if (grant.context !== 'overlay' || !grant.overlay) return this.close(LIVE_CLOSE.forbidden, FORBIDDEN);
     if (this.ended) return;
     const max = this.deps.options.maxConnectionsPerUser;
-    if (!this.deps.users.add(grant.userId)) return this.close(LIVE_CLOSE.tooMany, `Too many live connections - at most ${max} per user`);
-    this.userId = grant.userId;
+    if (!this.deps.users.add(grant.userId, grant.overlay)) return this.close(LIVE_CLOSE.tooMany, `Too many live connections - at most ${max} per user and overlay kind`);
+    this.counted = { userId: grant.userId, kind: grant.overlay };
+    this.token = auth.token;
     this.expiresAtMs = grant.expiresAt === null ? null : Date.parse(grant.expiresAt);
-    const unsubscribe = await this.deps.feed.subscribe({ userId: grant.userId, kind: grant.overlay }, auth.since, this);
+    // The budget goes to the store, which answers reset past it before reading more: an old cursor costs no more than a current one.
+    const space = { userId: grant.userId, kind: grant.overlay };
+    const unsubscribe = await this.deps.feed.subscribe(space, auth.since, this, this.deps.options.maxBufferedBytes);
     if (this.ended) unsubscribe();
     else this.unsubscribe = unsubscribe;
   }
@@ -132,7 +160,8 @@ export class LiveSession implements FeedListener {
     this.ended = true;
     this.cancelAuthTimer();
     this.unsubscribe?.();
-    if (this.userId !== undefined) this.deps.users.remove(this.userId);
+    if (this.counted) this.deps.users.remove(this.counted.userId, this.counted.kind);
+    this.onSettled();
     this.onEnd(this);
   }
 }

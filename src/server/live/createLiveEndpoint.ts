@@ -2,10 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { LIVE_CLOSE } from '../../api/index.ts';
+import { addressKey } from '../limits/index.ts';
 import type { Registry } from '../registry/index.ts';
 import type { ChangeFeed } from './ChangeFeed.ts';
 import { type LiveOptions, resolveLiveOptions } from './LiveOptions.ts';
 import { LiveSession } from './LiveSession.ts';
+import { PendingConnections } from './PendingConnections.ts';
 import { UserConnections } from './UserConnections.ts';
 
 export interface LiveEndpointOptions {
@@ -31,6 +33,9 @@ export interface LiveEndpoint {
 }
 
 const PING = Buffer.from('{"type":"ping"}');
+/** Answers to an upgrade past the caps of connections not yet authenticated (the client backs off and retries). */
+const BUSY = 'HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
+const TOO_MANY_FROM_ADDRESS = 'HTTP/1.1 429 Too Many Requests\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
 
 /**
  * The WebSocket endpoint `/me/database/changes` (docs/live-sync.md, "The
@@ -44,6 +49,7 @@ export function createLiveEndpoint(endpoint: LiveEndpointOptions): LiveEndpoint 
   const options = resolveLiveOptions(live);
   const wss = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: options.maxMessageBytes });
   const sessions = new Set<LiveSession>();
+  const pending = new PendingConnections(options.maxPendingConnections, options.maxPendingPerAddress);
   const deps = { feed, registry, options, users: new UserConnections(options.maxConnectionsPerUser), now, startTimer, onInternalError };
   let stopping = false;
   const pinger = setInterval(() => {
@@ -61,9 +67,22 @@ export function createLiveEndpoint(endpoint: LiveEndpointOptions): LiveEndpoint 
         socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         return true;
       }
+      const address = addressKey(request.socket.remoteAddress ?? '');
+      const refusal = pending.refusal(address);
+      if (refusal) {
+        socket.end(refusal === 'all' ? BUSY : TOO_MANY_FROM_ADDRESS);
+        return true;
+      }
       wss.handleUpgrade(request, socket, head, (ws) => {
         if (stopping) return ws.close(LIVE_CLOSE.goingAway, 'Server stopping');
-        sessions.add(new LiveSession(ws, deps, (session) => sessions.delete(session)));
+        pending.add(address);
+        let settled = false;
+        const settle = () => {
+          if (settled) return;
+          settled = true;
+          pending.remove(address);
+        };
+        sessions.add(new LiveSession(ws, deps, (session) => sessions.delete(session), settle));
       });
       return true;
     },

@@ -233,15 +233,15 @@ describe('live endpoint: closing codes', () => {
     await expectClose(big, 1009);
   });
 
-  it('4429 past the per-user limit, counted over kinds; a closed connection frees its place', async () => {
+  it('4429 past the limit per user and overlay kind; a closed connection frees its place', async () => {
     const { live } = await serve({ live: { maxConnectionsPerUser: 2 } });
     const a = await live();
     await a.auth('tool-1001');
     const b = await live();
-    await b.auth('game-1001');
+    await b.auth('tool-1001');
     const refused = await live();
-    refused.sendJson({ type: 'auth', token: 'event-1001' });
-    await expectClose(refused, 4429, 'Too many live connections - at most 2 per user');
+    refused.sendJson({ type: 'auth', token: 'tool-1001' });
+    await expectClose(refused, 4429, 'Too many live connections - at most 2 per user and overlay kind');
     const otherUser = await live();
     expect(await otherUser.auth('tool-1002')).toMatchObject({ type: 'ready' });
     await a.close();

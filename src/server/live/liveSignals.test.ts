@@ -25,7 +25,7 @@ describe('live endpoint of the CLI server', () => {
     expect(await exited).toEqual({ code: 0, signal: null });
   }, 40_000);
 
-  it('--no-live serves no endpoint: 404 for the upgrade and the plain GET; --max-live-connections sets the per-user limit', async () => {
+  it('--no-live serves no endpoint: 404 for the upgrade and the plain GET; --max-live-connections sets the limit per user and overlay kind', async () => {
     const server = await spawn(['--no-live']);
     await expect(connectLive(server.url)).rejects.toThrow(/upgrade answered 404/);
     expect((await send(server.url, 'GET', LIVE_PATH)).status).toBe(404);
@@ -33,7 +33,7 @@ describe('live endpoint of the CLI server', () => {
     const first = await connectLive(live.url);
     expect(await first.auth('demo-tool-token')).toMatchObject({ type: 'ready' });
     const second = await connectLive(live.url);
-    second.sendJson({ type: 'auth', token: 'demo-game-token' });
+    second.sendJson({ type: 'auth', token: 'demo-tool-token' });
     expect((await second.closed).code).toBe(4429);
     await first.close();
   }, 40_000);

@@ -76,4 +76,32 @@ describe('createLocalChangeFeed', () => {
     await feed.subscribe({ userId: '2002', kind: 'tool' }, 'e:0', listener);
     expect(heard.start).toMatchObject({ reset: true });
   });
+
+  it('stops at the replay budget: an old cursor over big values costs a bounded walk and gets reset, not the values', async () => {
+    const feed = createLocalChangeFeed({ epoch: 'e', replayEntries: 2_000, replayBytes: 128 * 1024 * 1024 });
+    const big = `"${'x'.repeat(64 * 1024)}"`;
+    for (let i = 0; i < 1_000; i++) feed.publish(write(`v${i}`, big));
+    const { heard, listener } = recorder();
+    await feed.subscribe(space, 'e:0', listener, 1024 * 1024);
+    expect(heard.start).toEqual({ cursor: 'e:1000', replayed: [], reset: true });
+    // Within the budget the same cursor still replays in full.
+    const small = recorder();
+    await feed.subscribe(space, 'e:990', small.listener, 1024 * 1024);
+    expect(small.heard.start!.replayed.map((change) => change.name)).toEqual(['v990', 'v991', 'v992', 'v993', 'v994', 'v995', 'v996', 'v997', 'v998', 'v999']);
+  });
+
+  it('numbers each space on its own: one user\'s cursor does not count another user\'s writes', async () => {
+    const feed = createLocalChangeFeed({ epoch: 'e' });
+    for (let i = 0; i < 5; i++) feed.publish(write(`theirs${i}`, '1', '2002'));
+    const { heard, listener } = recorder();
+    await feed.subscribe(space, undefined, listener);
+    expect(heard.start!.cursor).toBe('e:0');
+    feed.publish(write('mine'));
+    feed.publish(write('theirs-again', '1', '2002'));
+    expect(heard.changes.map((change) => change.cursor)).toEqual(['e:1']);
+    const resumed = recorder();
+    await feed.subscribe(space, 'e:0', resumed.listener);
+    expect(resumed.heard.start).toMatchObject({ cursor: 'e:1', reset: false });
+    expect(resumed.heard.start!.replayed.map((change) => change.name)).toEqual(['mine']);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Change, ChangeFeed, FeedListener, JournaledWrite, Space } from './ChangeFeed.ts';
-import { encodeChange } from './ChangeFeed.ts';
+import { DEFAULT_REPLAY_BYTES, encodeChange, replayBytes } from './ChangeFeed.ts';
 import { formatCursor, newEpoch, parseCursor } from './cursor.ts';
 import { Fifo } from './Fifo.ts';
 
@@ -27,9 +27,11 @@ interface Entry {
 
 interface SpaceRecord {
   key: string;
+  /** Sequence number of this space's newest write: positions count the writes of one space only. */
+  seq: number;
   /** This space's retained writes, oldest first. */
   entries: Fifo<Entry>;
-  /** Sequence number of the newest write of this space that was dropped: replay from before it is impossible. */
+  /** Sequence number (of this space) of its newest write that was dropped: replay from before it is impossible. */
   droppedUpTo: number;
   listeners: Set<FeedListener>;
 }
@@ -37,22 +39,25 @@ interface SpaceRecord {
 /**
  * The feed of the memory and sqlite stores: fan-out to the listeners of the
  * written space, and a bounded log of the newest writes of the whole process
- * (oldest dropped first) for replay. Positions are one sequence number per
- * process; a restart draws a new epoch, so older cursors get `reset`.
+ * (oldest dropped first) for replay. Positions count the writes of one space
+ * (a cursor tells a user nothing of other users' writes); a restart draws a
+ * new epoch, so older cursors get `reset`.
  */
 export function createLocalChangeFeed(options: LocalChangeFeedOptions = {}): LocalChangeFeed {
   const { replayEntries = 10_000, replayBytes = 16 * 1024 * 1024, epoch = newEpoch() } = options;
   const spaces = new Map<string, SpaceRecord>();
   const log = new Fifo<Entry>();
   let logBytes = 0;
-  let seq = 0;
-  // Newest sequence number dropped along with a space record: a space seen for the first time cannot replay from before it.
-  let forgottenUpTo = 0;
+  // The last position of each space whose record was let go (no entries, no listeners): a few bytes per space
+  // ever written, so its numbering goes on where it stopped and older cursors keep meaning what they meant.
+  const retired = new Map<string, number>();
 
   const record = (key: string): SpaceRecord => {
     let found = spaces.get(key);
     if (!found) {
-      found = { key, entries: new Fifo(), droppedUpTo: forgottenUpTo, listeners: new Set() };
+      const seq = retired.get(key) ?? 0;
+      retired.delete(key);
+      found = { key, seq, entries: new Fifo(), droppedUpTo: seq, listeners: new Set() };
       spaces.set(key, found);
     }
     return found;
@@ -60,7 +65,7 @@ export function createLocalChangeFeed(options: LocalChangeFeedOptions = {}): Loc
   const release = (space: SpaceRecord) => {
     if (space.entries.length > 0 || space.listeners.size > 0) return;
     spaces.delete(space.key);
-    forgottenUpTo = Math.max(forgottenUpTo, space.droppedUpTo);
+    if (space.seq > 0) retired.set(space.key, space.seq);
   };
   const dropOldest = () => {
     while (log.length > replayEntries || (logBytes > replayBytes && log.length > 0)) {
@@ -74,8 +79,8 @@ export function createLocalChangeFeed(options: LocalChangeFeedOptions = {}): Loc
 
   return {
     publish({ addr, json, from }) {
-      seq++;
       const space = record(spaceKey(addr));
+      const seq = ++space.seq;
       const change: Change = { cursor: formatCursor(epoch, String(seq)), moduleId: addr.moduleId, name: addr.name, json, from };
       const entry: Entry = { seq, space, change, bytes: json.length + addr.name.length + 64 };
       space.entries.push(entry);
@@ -87,10 +92,10 @@ export function createLocalChangeFeed(options: LocalChangeFeedOptions = {}): Loc
       }
       dropOldest();
     },
-    async subscribe(target, since, listener) {
+    async subscribe(target, since, listener, maxReplayBytes = DEFAULT_REPLAY_BYTES) {
       const space = record(spaceKey(target));
-      const replayed = since === undefined ? [] : replayAfter(space, since, epoch, seq);
-      listener.start({ cursor: formatCursor(epoch, String(seq)), replayed: replayed ?? [], reset: replayed === undefined });
+      const replayed = since === undefined ? [] : replayAfter(space, since, epoch, maxReplayBytes);
+      listener.start({ cursor: formatCursor(epoch, String(space.seq)), replayed: replayed ?? [], reset: replayed === undefined });
       space.listeners.add(listener);
       return () => {
         space.listeners.delete(listener);
@@ -106,13 +111,26 @@ export function createLocalChangeFeed(options: LocalChangeFeedOptions = {}): Loc
   };
 }
 
-/** The space's writes after `since`, oldest first; `undefined` when some of them are no longer kept. */
-function replayAfter(space: SpaceRecord, since: string, epoch: string, now: number): Change[] | undefined {
+/**
+ * The space's writes after `since`, oldest first; `undefined` when some of
+ * them are no longer kept, or when they come to more than `maxBytes` (the walk
+ * stops there: an old cursor costs no more than a current one plus the budget).
+ */
+function replayAfter(space: SpaceRecord, since: string, epoch: string, maxBytes: number): Change[] | undefined {
   const cursor = parseCursor(since);
   if (!cursor || cursor.epoch !== epoch || !/^\d{1,15}$/.test(cursor.position)) return undefined;
   const position = Number(cursor.position);
-  if (position < space.droppedUpTo || position > now) return undefined;
-  return space.entries.tail((entry) => entry.seq > position).map((entry) => entry.change);
+  if (position < space.droppedUpTo || position > space.seq) return undefined;
+  const replayed: Change[] = [];
+  let bytes = 0;
+  const whole = space.entries.walk(
+    (entry) => entry.seq > position,
+    (entry) => {
+      bytes += replayBytes(entry.change);
+      return bytes <= maxBytes && replayed.push(entry.change) > 0;
+    },
+  );
+  return whole ? replayed : undefined;
 }
 
 function spaceKey({ userId, kind }: Space): string {

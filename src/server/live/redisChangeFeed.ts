@@ -1,10 +1,10 @@
 import type { Redis } from 'ioredis';
 import { dataKey, escapeKeyPart, guardRedis, type RedisStore, StoreUnavailableError, waitForRedis } from '../store/index.ts';
-import type { Change, ChangeFeed, JournaledWrite, Space } from './ChangeFeed.ts';
+import { type Change, type ChangeFeed, DEFAULT_REPLAY_BYTES, type JournaledWrite, REPLAY_OVERHEAD, type Space } from './ChangeFeed.ts';
 import { formatCursor, newEpoch, parseCursor } from './cursor.ts';
 import { type ChannelSubscriber, RedisChannels } from './RedisChannels.ts';
 import { START_SCRIPT, WRITE_SCRIPT } from './redisScripts.ts';
-import { isStreamId, replayDecision } from './streamReplay.ts';
+import { isStreamId } from './streamReplay.ts';
 
 export interface RedisChangeFeedOptions {
   /** Entries kept per space's stream for replay (trimmed with `~`, so a little more may stay). @default 1000 */
@@ -20,7 +20,7 @@ export interface RedisChangeFeed extends ChangeFeed {
 
 const EPOCH_KEY = 'live:epoch';
 
-type StartReply = [epoch: string, seconds: string, micros: string, last: string, first: string, added: number, length: number, entries: [string, string[]][]];
+type StartReply = [epoch: string, seconds: string, micros: string, last: string, whole: number, entries: [string, string[]][]];
 type ScriptedRedis = Redis & {
   overlayLiveWrite(...args: string[]): Promise<string>;
   overlayLiveStart(...args: string[]): Promise<StartReply>;
@@ -55,23 +55,24 @@ export async function createRedisChangeFeed(store: RedisStore, options: RedisCha
     channels.forgetAll();
     onDrop();
   });
-  const start = async (key: string, since: string | undefined, subscriber: ChannelSubscriber) => {
+  const start = async (key: string, since: string | undefined, subscriber: ChannelSubscriber, maxBytes: number) => {
     const cursor = since === undefined ? undefined : parseCursor(since);
     const sinceId = cursor && isStreamId(cursor.position) ? cursor.position : '';
-    const reply = await guardRedis(() => redis.overlayLiveStart(EPOCH_KEY, key, newEpoch(), cursor?.epoch ?? '', sinceId));
+    const args = [newEpoch(), cursor?.epoch ?? '', sinceId, String(replayTtlMs), String(maxBytes), String(REPLAY_OVERHEAD)];
+    const reply = await guardRedis(() => redis.overlayLiveStart(EPOCH_KEY, key, ...args));
     epoch = reply[0];
-    const { nowId, replayed, reset } = startOf(reply, since === undefined ? undefined : { epoch: cursor?.epoch, id: sinceId }, replayTtlMs);
-    subscriber.listener.start({ cursor: formatCursor(epoch, nowId), replayed, reset });
+    const { nowId, replayed, whole } = startOf(reply);
+    subscriber.listener.start({ cursor: formatCursor(epoch, nowId), replayed, reset: since !== undefined && !whole });
     channels.started(subscriber, nowId);
   };
   return {
-    async subscribe(space, since, listener) {
+    async subscribe(space, since, listener, maxReplayBytes = DEFAULT_REPLAY_BYTES) {
       const key = streamKey(space);
       const subscriber: ChannelSubscriber = { listener, lastId: undefined, held: [] };
       let leave: (() => void) | undefined;
       try {
         leave = await channels.join(key, subscriber);
-        await start(key, since, subscriber);
+        await start(key, since, subscriber, maxReplayBytes);
         return leave;
       } catch (error) {
         leave?.();
@@ -98,15 +99,13 @@ async function write(redis: ScriptedRedis, store: RedisStore, { addr, json, from
   await guardRedis(() => redis.overlayLiveWrite(dataKey(addr), streamKey(addr), ...args));
 }
 
-/** A listener's start from the start script's reply: "now", and the replay or whether it must reset. */
-function startOf(reply: StartReply, since: { epoch?: string; id: string } | undefined, ttlMs: number): { nowId: string; replayed: Change[]; reset: boolean } {
-  const [epoch, seconds, micros, last, first, added, length, entries] = reply;
+/** A listener's start from the start script's reply: "now", and the replay, whole or not (the script decided). */
+function startOf(reply: StartReply): { nowId: string; replayed: Change[]; whole: boolean } {
+  const [epoch, seconds, micros, last, whole, entries] = reply;
   const nowMs = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
   // An empty space's "now": just before any id Redis can still give it.
   const nowId = last || `${nowMs - 1}-0`;
-  const replayable = since !== undefined && since.epoch === epoch && replayDecision(since.id, { last, first, added: Number(added), length: Number(length), nowMs }, ttlMs);
-  const replayed = replayable ? entries.map(([id, fields]) => toChange(epoch, id, fields)) : [];
-  return { nowId, replayed, reset: since !== undefined && !replayable };
+  return { nowId, replayed: whole === 1 ? entries.map(([id, fields]) => toChange(epoch, id, fields)) : [], whole: whole === 1 };
 }
 
 /** A stream entry (fields m, n, v, f, in the order the write script gives them) as a change. */

@@ -124,6 +124,30 @@ describe('live changes on the redis store, across instances', () => {
     }
   });
 
+  it('an old cursor over big values costs a bounded read: the script reads the stream in counted steps and Redis sends little', async () => {
+    const client = await live(a);
+    const ready = await client.auth('game-1002');
+    const big = 'x'.repeat(32 * 1024);
+    for (let i = 0; i < 100; i++) expect((await write(a, `big${i}`, big, 'game-1002')).status).toBe(200);
+    const direct = new Redis(redis.port, '127.0.0.1');
+    const monitor = await direct.monitor();
+    const ranges: string[][] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (args[0]?.toLowerCase() === 'xrange') ranges.push(args);
+    });
+    const sentBefore = await netOutputBytes(direct);
+    const old = await live(b);
+    const oldReady = await old.auth('game-1002', cursorOf(ready));
+    expect(await old.next()).toEqual({ type: 'reset', cursor: cursorOf(oldReady) });
+    const sent = (await netOutputBytes(direct)) - sentBefore;
+    await monitor.disconnect();
+    await direct.quit();
+    // 3.2 MB of values after the cursor, 1 MiB of budget: Redis answers with the decision, not the values.
+    expect(sent).toBeLessThan(256 * 1024);
+    expect(ranges.length).toBeGreaterThan(0);
+    for (const range of ranges) expect(range.map((arg) => arg.toLowerCase())).toContain('count');
+  });
+
   it('Redis stopped: live connections close with 1013, HTTP answers 503, new connections get 1013; Redis back: live again', async () => {
     const onA = await live(a);
     const onB = await live(b);
@@ -143,3 +167,9 @@ describe('live changes on the redis store, across instances', () => {
     expect(await back.next()).toMatchObject({ name: 'after', value: 2 });
   }, 30_000);
 });
+
+/** Bytes Redis has sent to all its clients so far. */
+async function netOutputBytes(redis: Redis): Promise<number> {
+  const info = await redis.info('stats');
+  return Number(/total_net_output_bytes:(\d+)/.exec(info)![1]);
+}

@@ -3,6 +3,9 @@
  * nothing can come between its commands.
  */
 
+/** Entries the start script reads per XRANGE: at the 64 KiB value limit, one step holds at most 1 MiB in Redis's memory. */
+const REPLAY_STEP = 16;
+
 /**
  * A write: the value, its entry in the space's stream (trimmed to about
  * ARGV[3] entries, expiring ARGV[8] ms after the last write), and the same
@@ -23,20 +26,37 @@ return id`;
 
 /**
  * A subscriber's start: the data set's epoch (created on first use, so a wiped
- * Redis gets a new one), Redis's clock, the stream's state, and the entries
- * after the subscriber's cursor when its epoch is current: all read at one
- * instant, so that replay and the live messages after it neither overlap
- * unseen nor leave a gap.
+ * Redis gets a new one), Redis's clock, the stream's last id, and the decision
+ * to replay or reset with the entries to replay: all read at one instant, so
+ * that replay and the live messages after it neither overlap unseen nor leave
+ * a gap. The decision is made here, before any value is read: the cursor must
+ * be of this epoch, younger than the streams' lifetime, not from the future,
+ * and not before the oldest kept entry once trimming has dropped some (one of
+ * those may have come after it). Then the entries are read in steps of
+ * REPLAY_STEP (XRANGE with COUNT) and counted as `replayBytes` counts them;
+ * past the budget the walk stops and the answer is reset, so an old cursor
+ * costs Redis at most the budget, never the whole stream.
  *
  * KEYS: epoch key, stream key. ARGV: a fresh epoch, the cursor's epoch or '',
- * the cursor's stream id or ''.
- * Returns: epoch, seconds, microseconds, last id or '', first id or '',
- * entries added, length, entries after the cursor.
+ * the cursor's stream id (`<ms>-<seq>`) or '', the streams' lifetime in ms,
+ * the replay budget in bytes, the bytes each entry adds besides its fields.
+ * Returns: epoch, seconds, microseconds, last id or '', 1 when the replay is
+ * whole (else reset), entries after the cursor.
  */
 export const START_SCRIPT = `
 redis.call('SET', KEYS[1], ARGV[1], 'NX')
 local epoch = redis.call('GET', KEYS[1])
 local time = redis.call('TIME')
+local nowMs = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local function parts(id)
+  local ms, seq = string.match(id, '^(%d+)-(%d+)$')
+  return tonumber(ms), tonumber(seq)
+end
+local function before(a, b)
+  local aMs, aSeq = parts(a)
+  local bMs, bSeq = parts(b)
+  return aMs < bMs or (aMs == bMs and aSeq < bSeq)
+end
 local last, first, added, length = '', '', 0, 0
 if redis.call('EXISTS', KEYS[2]) == 1 then
   local info = redis.call('XINFO', 'STREAM', KEYS[2])
@@ -44,10 +64,32 @@ if redis.call('EXISTS', KEYS[2]) == 1 then
     local field = info[i]
     if field == 'last-generated-id' then last = info[i + 1]
     elseif field == 'recorded-first-entry-id' then first = info[i + 1]
-    elseif field == 'entries-added' then added = info[i + 1]
-    elseif field == 'length' then length = info[i + 1] end
+    elseif field == 'entries-added' then added = tonumber(info[i + 1])
+    elseif field == 'length' then length = tonumber(info[i + 1]) end
   end
 end
+local since = ARGV[3]
+local whole = ARGV[2] == epoch and since ~= '' and parts(since) ~= nil
+if whole then
+  local sinceMs = parts(since)
+  if nowMs - sinceMs > tonumber(ARGV[4]) then whole = false
+  elseif last == '' then whole = sinceMs <= nowMs
+  elseif before(last, since) then whole = false
+  elseif added > length and first ~= '' and before(since, first) then whole = false end
+end
 local entries = {}
-if ARGV[2] == epoch and ARGV[3] ~= '' and last ~= '' then entries = redis.call('XRANGE', KEYS[2], '(' .. ARGV[3], last) end
-return {epoch, time[1], time[2], last, first, added, length, entries}`;
+if whole and last ~= '' and before(since, last) then
+  local budget, overhead, bytes, from = tonumber(ARGV[5]), tonumber(ARGV[6]) + #epoch + 1, 0, '(' .. since
+  repeat
+    local step = redis.call('XRANGE', KEYS[2], from, last, 'COUNT', ${REPLAY_STEP})
+    for _, entry in ipairs(step) do
+      local size = overhead + #entry[1]
+      for i = 2, #entry[2], 2 do size = size + #entry[2][i] end
+      bytes = bytes + size
+      if bytes > budget then whole = false; entries = {}; break end
+      entries[#entries + 1] = entry
+    end
+    if #step > 0 then from = '(' .. step[#step][1] end
+  until not whole or #step < ${REPLAY_STEP}
+end
+return {epoch, time[1], time[2], last, whole and 1 or 0, entries}`;

@@ -13,7 +13,11 @@ export const DEMO_OVERLAY_IDS = {
   event: 'demo-event-mbl9PGtlWanCFBrufCxBREHY',
 } as const;
 
-/** Fixed tokens of the demo user: one overlay token per kind and a website token. They never expire. */
+/**
+ * Fixed tokens of the demo user: one overlay token per kind and a website token. They never expire.
+ * They are public (they are in this file): `npm start` replaces the website token, which reads the
+ * profile and every overlay id, with a random one per data folder (src/cli/websiteToken.ts).
+ */
 export const DEMO_TOKENS = {
   game: 'demo-game-token',
   tool: 'demo-tool-token',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_OVERLAY_IDS, DEMO_PROFILE, DEMO_SEED } from './demoSeed.ts';
+import { DEMO_OVERLAY_IDS, DEMO_PROFILE, DEMO_SEED, DEMO_TOKENS } from './demoSeed.ts';
 import { createMemoryRegistry } from './memoryRegistry.ts';
 
 function setup(options: { maxIssuedTokens?: number } = {}) {
@@ -18,13 +18,13 @@ describe('createMemoryRegistry', () => {
   it('resolves seed tokens, which never expire', async () => {
     const { registry, advance } = setup();
     advance(10 * 365 * 24 * 3600_000);
-    expect(await registry.resolveToken('demo-tool-token')).toEqual({
+    expect(await registry.resolveToken(DEMO_TOKENS.tool)).toEqual({
       userId: '40917221',
       context: 'overlay',
       overlay: 'tool',
       expiresAt: null,
     });
-    expect(await registry.resolveToken('demo-website-token')).toEqual({
+    expect(await registry.resolveToken(DEMO_TOKENS.website)).toEqual({
       userId: '40917221',
       context: 'website',
       expiresAt: null,

@@ -6,6 +6,7 @@ import { HttpError } from '../HttpError.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
 import type { ApiLimits } from '../ApiLimits.ts';
 import { authenticate } from '../auth/authenticate.ts';
+import { requestOrigin } from '../auth/requestOrigin.ts';
 import { parseJsonObject, readBody, requireJsonContentType } from '../body/readJsonBody.ts';
 
 export interface AccountDeps {
@@ -46,6 +47,8 @@ export function validateToken({ registry }: AccountDeps) {
   };
 }
 
+const OPAQUE_EXCHANGE = 'Forbidden - no overlay id is exchanged for an opaque origin (Origin: null), which module frames and panels have';
+
 /** `POST /auth/overlay`: exchanges an overlay id for an overlay-generated token (201). */
 export function exchangeOverlayId({ registry, limits, exchangeGuard }: AccountDeps) {
   return async (request: ApiRequest): Promise<Answer> => {
@@ -55,18 +58,19 @@ export function exchangeOverlayId({ registry, limits, exchangeGuard }: AccountDe
     if (typeof overlayId !== 'string' || overlayId === '') {
       throw new HttpError(400, 'overlay is required and must be a non-empty string: an overlay id from profile.overlays');
     }
-    const address = request.address ?? 'unknown';
-    const refusal = await exchangeGuard?.admit(address, overlayId);
+    const origin = requestOrigin(request);
+    // Refused before it is counted: a module frame must not spend anyone's budget, nor get a token.
+    if (origin === 'opaque') throw new HttpError(403, OPAQUE_EXCHANGE);
+    const client = { address: request.address ?? 'unknown', origin };
+    const refusal = await exchangeGuard?.admit(client, overlayId);
     if (refusal) {
       throw new HttpError(429, `Too many requests - ${refusal.reason}; retry in ${refusal.retryAfterSeconds} s`, {
         'Retry-After': String(refusal.retryAfterSeconds),
       });
     }
     const issued = await registry.exchangeOverlayId(overlayId);
-    if (!issued) {
-      await exchangeGuard?.failed(address);
-      throw new HttpError(404, 'Not found - unknown overlay id');
-    }
+    if (!issued) throw new HttpError(404, 'Not found - unknown overlay id');
+    await exchangeGuard?.succeeded(client);
     const answer: OverlayToken = { token: issued.token, overlay: issued.overlay, expiresAt: issued.expiresAt };
     return jsonAnswer(201, JSON.stringify(answer));
   };

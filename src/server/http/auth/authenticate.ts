@@ -2,6 +2,10 @@ import { AUTH_MESSAGES } from '../../../api/index.ts';
 import type { Registry, TokenGrant } from '../../registry/index.ts';
 import { HttpError } from '../HttpError.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
+import { requestOrigin } from './requestOrigin.ts';
+
+/** The 403 text for a website token sent from a module frame or panel. */
+export const OPAQUE_WEBSITE_TOKEN = 'Forbidden - a website token is not accepted from an opaque origin (Origin: null), which module frames and panels have';
 
 /** The token of a `Bearer <token>` header (scheme case-insensitive); `undefined` when there is none. */
 export function bearerToken(header: string | null): string | undefined {
@@ -16,6 +20,8 @@ export async function authenticate(request: ApiRequest, registry: Registry): Pro
   if (token === undefined) throw new HttpError(401, AUTH_MESSAGES.missing);
   const grant = await registry.resolveToken(token);
   if (!grant) throw new HttpError(401, AUTH_MESSAGES.invalid);
+  // The website token reaches the profile and every overlay id: a module, sandboxed, must not be able to use one it found.
+  if (grant.context === 'website' && requestOrigin(request) === 'opaque') throw new HttpError(403, OPAQUE_WEBSITE_TOKEN);
   return grant;
 }
 
