@@ -111,7 +111,9 @@ export async function startFakeTwitch(options: FakeTwitchOptions = {}) {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', async () => {
       const { status, body } = await route(request, Buffer.concat(chunks).toString('utf8'));
-      response.writeHead(status, { 'Content-Type': 'application/json' }).end(body === '' ? '' : JSON.stringify(body));
+      // Helix's rate-limit headers: twurple's limiter waits on them, as it must with the real API.
+      const limits = { 'Ratelimit-Limit': '800', 'Ratelimit-Remaining': '799', 'Ratelimit-Reset': String(Math.ceil(now() / 1000) + 60) };
+      response.writeHead(status, { 'Content-Type': 'application/json', ...limits }).end(body === '' ? '' : JSON.stringify(body));
     });
   });
   server.on('upgrade', (request, duplex, head) => {
