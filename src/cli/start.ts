@@ -17,6 +17,7 @@ import {
   startApiServer,
   USAGE,
 } from '../server/index.ts';
+import { connectTwitchToServer, createTwitchLink } from '../server/twitch/index.ts';
 import { createPageApp } from './createPageApp.ts';
 import { dockUrl } from './dockUrl.ts';
 
@@ -35,6 +36,8 @@ async function main(argv: string[]): Promise<void> {
   if (!existsSync(resolve(distDir, 'index.html'))) throw new Error('dist/ is missing: run "npm run build" first (npm start does)');
   const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : DEMO_SEED;
   const live = options.live && { ...options.live, path: `/api${LIVE_PATH}` };
+  const twitch = options.twitch && createTwitchLink();
+  const twitchRoutes = twitch && { twitchStates: twitch.states, twitchWebhook: options.twitch?.webhook && twitch.webhook };
   const server = await startApiServer({
     ...options,
     seed,
@@ -44,12 +47,14 @@ async function main(argv: string[]): Promise<void> {
       createPageApp({
         distDir,
         moduleOrigin,
-        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false }),
+        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false, ...twitchRoutes }),
       }),
   });
-  console.log(banner(server.url, seed, options.storeUrl));
+  // `events` is the server's EventStore (src/server/events), through which Twitch's notifications are stored and sent live.
+  const twitchLines = twitch && options.twitch ? await connectTwitchToServer(twitch, { settings: options.twitch, storeSpec: options.store, server }) : [];
+  console.log([banner(server.url, seed, options.storeUrl), ...twitchLines].join('\n'));
   if (moduleOrigin) console.log(`Modules load from their own sites: ${moduleOrigin} (serve this build's files there too)`);
-  const stop = () => void server.close().then(() => process.exit(0));
+  const stop = () => void Promise.resolve(twitch?.stop()).then(() => server.close()).then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -38,9 +38,10 @@ export function connectStreamer(options: ConnectStreamerOptions): { stop(): void
       (error: unknown) => log(`Twitch (user ${userId}): cannot read the profile from Helix: ${(error as Error).message}`),
     );
   void refreshProfile();
-  // The viewer count changes without an EventSub notification: read it every minute while live.
+  // The viewer count changes without an EventSub notification: read it every minute while live. With webhooks,
+  // stream changes may reach another instance, so the holder reads every minute whatever the state.
   const viewers = setInterval(() => {
-    if (live) void refreshProfile();
+    if (live || !options.webSocket) void refreshProfile();
   }, viewerEveryMs);
   viewers.unref();
   const session = options.webSocket

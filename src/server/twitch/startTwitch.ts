@@ -1,6 +1,7 @@
 import type { EventStore } from '../events/EventStore.ts';
 import type { Registry } from '../registry/index.ts';
 import { connectStreamer } from './connectStreamer.ts';
+import { subscribeWebhooks, type WebhookSettings } from './subscribeWebhooks.ts';
 import { createLocalLease, type TwitchLease } from './TwitchLease.ts';
 import type { TwitchCredentialStore } from './TwitchCredentials.ts';
 import { twitchUrls, type TwitchUrls } from './twitchUrls.ts';
@@ -13,8 +14,8 @@ export interface StartTwitchOptions {
   registry: Registry;
   /** Who holds each streamer's session; with Redis, createRedisLease. @default one instance holds all */
   lease?: TwitchLease;
-  /** False when the webhook transport delivers the events (no WebSocket sessions). @default true */
-  webSocket?: boolean;
+  /** Subscribe with the webhook transport instead of one WebSocket session per streamer. */
+  webhook?: WebhookSettings;
   urls?: TwitchUrls;
   log?: (line: string) => void;
   now?: () => number;
@@ -33,6 +34,8 @@ export interface TwitchUserState {
 
 export interface RunningTwitch {
   states(): Promise<TwitchUserState[]>;
+  /** Reads a streamer's profile from Helix again, when this instance holds them (the webhook route's stream changes). */
+  refreshProfile(userId: string): void;
   /** One round of taking, renewing and letting go (runs every `checkEveryMs`; tests call it). */
   check(): Promise<void>;
   stop(): Promise<void>;
@@ -42,7 +45,7 @@ export interface RunningTwitch {
 export async function startTwitch(options: StartTwitchOptions): Promise<RunningTwitch> {
   const { credentials, lease = createLocalLease(), log = console.warn, checkEveryMs = 5000 } = options;
   const urls = options.urls ?? twitchUrls();
-  const held = new Map<string, { stop(): void }>();
+  const held = new Map<string, { stop(): void; refreshProfile(): Promise<void> }>();
   const toldLoginNeeded = new Set<string>();
   const loginNeeded = (userId: string) => {
     if (toldLoginNeeded.has(userId)) return;
@@ -66,7 +69,9 @@ export async function startTwitch(options: StartTwitchOptions): Promise<RunningT
       const mine = await lease.hold(userId);
       if (!mine) letGo(userId);
       else if (!held.has(userId)) {
-        held.set(userId, connectStreamer({ ...options, urls, userId, twitchUserId: stored.twitchUserId, webSocket: options.webSocket ?? true, onLoginNeeded: loginNeeded, log }));
+        const { webhook } = options;
+        held.set(userId, connectStreamer({ ...options, urls, userId, twitchUserId: stored.twitchUserId, webSocket: !webhook, onLoginNeeded: loginNeeded, log }));
+        if (webhook) await subscribeWebhooks({ clientId: options.clientId, twitchUserId: stored.twitchUserId, webhook, log });
       }
     }
   };
@@ -76,6 +81,7 @@ export async function startTwitch(options: StartTwitchOptions): Promise<RunningT
   timer.unref();
   return {
     check,
+    refreshProfile: (userId) => void held.get(userId)?.refreshProfile(),
     async states() {
       return (await credentials.list()).map(({ userId, credentials: stored }) => ({
         userId,
