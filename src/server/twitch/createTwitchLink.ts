@@ -8,6 +8,7 @@ import { openCredentialStore } from './openCredentialStore.ts';
 import { createRedisLease } from './redisLease.ts';
 import { type RunningTwitch, startTwitch } from './startTwitch.ts';
 import type { WebhookSettings } from './subscribeWebhooks.ts';
+import type { TwitchCredentialStore } from './TwitchCredentials.ts';
 import { createLocalLease } from './TwitchLease.ts';
 
 /** A dead instance's streamers are free after this; the others look every 5 s, so a takeover comes within 25 s. */
@@ -28,6 +29,8 @@ export interface TwitchStart {
   registry: Registry;
   /** The server's EventStore: where Twitch's notifications are stored and delivered from. */
   events: EventStore;
+  /** Credentials to use instead of the ones beside the store (tests with the memory store). */
+  credentials?: TwitchCredentialStore;
   log?: (line: string) => void;
 }
 
@@ -42,14 +45,19 @@ export function createTwitchLink() {
     states: (): Promise<TwitchStateLine[]> => (running ? running.twitch.states() : Promise.resolve([])),
     webhook: (request: Request): Promise<Response> =>
       running?.webhook ? running.webhook(request) : Promise.resolve(Response.json({ code: 'UNAVAILABLE', message: 'Twitch is not connected yet' }, { status: 503 })),
-    async start({ settings, storeSpec, store, registry, events, log = console.warn }: TwitchStart): Promise<RunningTwitch> {
+    async start(options: TwitchStart): Promise<RunningTwitch> {
+      const { settings, storeSpec, store, registry, events, log = console.warn } = options;
       const redis: Redis | undefined = isRedisStore(store) ? store.redis : undefined;
-      const credentials = await openCredentialStore(storeSpec, { redis });
+      const credentials = options.credentials ?? (await openCredentialStore(storeSpec, { redis }));
       const lease = redis ? createRedisLease(redis, { ttlMs: LEASE_TTL_MS }) : createLocalLease();
-      const twitch = await startTwitch({ clientId: settings.clientId, credentials, events, registry, lease, webhook: settings.webhook, log });
-      const webhook =
-        settings.webhook && createWebhookHandler({ secret: settings.webhook.secret, events, credentials, log, onStreamChange: (userId) => twitch.refreshProfile(userId) });
-      running = { twitch, webhook, close: () => twitch.stop().finally(() => credentials.close()) };
+      // The handler answers before the sessions start: Twitch posts each challenge while the subscriptions are being created.
+      let twitch: RunningTwitch | undefined;
+      const onStreamChange = (userId: string) => twitch?.refreshProfile(userId);
+      const webhook = settings.webhook && createWebhookHandler({ secret: settings.webhook.secret, events, credentials, log, onStreamChange });
+      running = { twitch: { states: async () => [], refreshProfile: () => {}, check: async () => {}, stop: async () => {} }, webhook, close: () => credentials.close() };
+      twitch = await startTwitch({ clientId: settings.clientId, credentials, events, registry, lease, webhook: settings.webhook, log });
+      const started = twitch;
+      running = { twitch: started, webhook, close: () => started.stop().finally(() => credentials.close()) };
       return twitch;
     },
     async stop(): Promise<void> {
