@@ -19,6 +19,8 @@ export interface FakeTwitchOptions {
   /** Lifetime of issued access tokens. @default 14400 */
   tokenSeconds?: number;
   now?: () => number;
+  /** The device flow's polling `interval` (Twitch says 5). @default 5 */
+  pollSeconds?: number;
 }
 
 /**
@@ -27,8 +29,8 @@ export interface FakeTwitchOptions {
  * `/mock/*`, `/eventsub/subscriptions`, and the EventSub WebSocket at `/ws`.
  */
 export async function startFakeTwitch(options: FakeTwitchOptions = {}) {
-  const { clientId = 'fakeclientid0000000000000000', keepaliveSeconds = 10, tokenSeconds = 14_400, now = Date.now } = options;
-  const auth = createFakeTwitchAuth({ clientId, tokenSeconds, now });
+  const { clientId = 'fakeclientid0000000000000000', keepaliveSeconds = 10, tokenSeconds = 14_400, now = Date.now, pollSeconds = 5 } = options;
+  const auth = createFakeTwitchAuth({ clientId, tokenSeconds, now, pollSeconds });
   const users = new Map<string, Record<string, unknown>>();
   const streams = new Map<string, Record<string, unknown>>();
   const channels = new Map<string, Record<string, unknown>>();

@@ -15,7 +15,7 @@ interface DeviceGrant {
   expiresAt: number;
 }
 
-export function createFakeTwitchAuth(options: { clientId: string; tokenSeconds: number; now: () => number }) {
+export function createFakeTwitchAuth(options: { clientId: string; tokenSeconds: number; now: () => number; pollSeconds: number }) {
   const devices = new Map<string, DeviceGrant>();
   const tokens = new Map<string, FakeToken>();
   const refreshTokens = new Map<string, { userId: string; scopes: string[] }>();
@@ -73,7 +73,7 @@ export function createFakeTwitchAuth(options: { clientId: string; tokenSeconds: 
       const userCode = randomBytes(4).toString('hex').toUpperCase();
       const scopes = (params.get('scopes') ?? '').split(' ').filter(Boolean);
       devices.set(deviceCode, { userCode, scopes, state: 'pending', expiresAt: options.now() + 1_800_000 });
-      const body = { device_code: deviceCode, expires_in: 1800, interval: 5, user_code: userCode, verification_uri: `https://www.twitch.tv/activate?public=true&device-code=${userCode}` };
+      const body = { device_code: deviceCode, expires_in: 1800, interval: options.pollSeconds, user_code: userCode, verification_uri: `https://www.twitch.tv/activate?public=true&device-code=${userCode}` };
       return { status: 200, body };
     },
     token,
