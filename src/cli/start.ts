@@ -7,7 +7,9 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { KINDS, LIVE_PATH, moduleOriginProblem } from '../api/index.ts';
 import {
+  connectTwitchToServer,
   createApiApp,
+  createTwitchLink,
   DEFAULT_PORT,
   DEMO_SEED,
   loadSeedFile,
@@ -17,7 +19,6 @@ import {
   startApiServer,
   USAGE,
 } from '../server/index.ts';
-import { connectTwitchToServer, createTwitchLink } from '../server/twitch/index.ts';
 import { createPageApp } from './createPageApp.ts';
 import { dockUrl } from './dockUrl.ts';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCredentialStore } from '../server/twitch/index.ts';
+import { openCredentialStore } from '../server/index.ts';
 import { type FakeTwitch, startFakeTwitch } from '../server/twitch/testing/fakeTwitch.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'twitch-login-'));

@@ -4,8 +4,7 @@
  * credentials beside the store's data, for the API's EventSub sessions (docs/twitch.md).
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_STORE, DEMO_SEED, loadSeedFile, parseStoreUrl, type Seed, type StoreSpec } from '../server/index.ts';
-import { DeviceFlowError, loginToTwitch, openCredentialStore } from '../server/twitch/index.ts';
+import { DEFAULT_STORE, DEMO_SEED, DeviceFlowError, loadSeedFile, loginToTwitch, openCredentialStore, parseStoreUrl, type Seed, type StoreSpec } from '../server/index.ts';
 
 const TWITCH_LOGIN_USAGE = `Usage: npm run twitch-login -- [options]
 
