@@ -70,6 +70,14 @@ describe('startTwitch', () => {
     expect(events.records(USER).map((r) => r.subscription.type)).toEqual(['stream.offline']);
   });
 
+  it('reads the viewer count again every viewerEveryMs while live', async () => {
+    const registry = createMemoryRegistry(DEMO_SEED);
+    await start(registry, { viewerEveryMs: 200 });
+    await vi.waitFor(async () => expect((await registry.profile(USER))?.twitch.stream.viewer).toBe(78365));
+    fake.streams.set('1337', { ...HELIX_STREAM, viewer_count: 120 });
+    await vi.waitFor(async () => expect((await registry.profile(USER))?.twitch.stream.viewer).toBe(120));
+  });
+
   it('shows "Twitch: log in again" and logs it once when the refresh is refused', async () => {
     const registry = createMemoryRegistry(DEMO_SEED);
     const { twitch, log } = await start(registry);
