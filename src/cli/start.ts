@@ -7,12 +7,11 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { KINDS, LIVE_PATH, moduleOriginProblem } from '../api/index.ts';
 import {
-  connectTwitchToServer,
   createApiApp,
-  createTwitchLink,
   DEFAULT_PORT,
   DEMO_SEED,
   loadSeedFile,
+  loadTwitch,
   parseCliArgs,
   redactStoreUrl,
   type Seed,
@@ -37,7 +36,8 @@ async function main(argv: string[]): Promise<void> {
   if (!existsSync(resolve(distDir, 'index.html'))) throw new Error('dist/ is missing: run "npm run build" first (npm start does)');
   const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : DEMO_SEED;
   const live = options.live && { ...options.live, path: `/api${LIVE_PATH}` };
-  const twitch = options.twitch && createTwitchLink();
+  const twitchLib = options.twitch && (await loadTwitch());
+  const twitch = twitchLib ? twitchLib.createTwitchLink() : undefined;
   const twitchRoutes = twitch && { twitchStates: twitch.states, twitchWebhook: options.twitch?.webhook && twitch.webhook };
   const server = await startApiServer({
     ...options,
@@ -52,7 +52,7 @@ async function main(argv: string[]): Promise<void> {
       }),
   });
   // `events` is the server's EventStore (src/server/events), through which Twitch's notifications are stored and sent live.
-  const twitchLines = twitch && options.twitch ? await connectTwitchToServer(twitch, { settings: options.twitch, storeSpec: options.store, server }) : [];
+  const twitchLines = twitchLib && twitch && options.twitch ? await twitchLib.connectTwitchToServer(twitch, { settings: options.twitch, storeSpec: options.store, server }) : [];
   console.log([banner(server.url, seed, options.storeUrl), ...twitchLines].join('\n'));
   if (moduleOrigin) console.log(`Modules load from their own sites: ${moduleOrigin} (serve this build's files there too)`);
   const stop = () => void Promise.resolve(twitch?.stop()).then(() => server.close()).then(() => process.exit(0));

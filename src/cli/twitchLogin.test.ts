@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCredentialStore } from '../server/index.ts';
+import { loadTwitch } from '../server/index.ts';
 import { type FakeTwitch, startFakeTwitch } from '../server/twitch/testing/fakeTwitch.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'twitch-login-'));
@@ -44,7 +44,7 @@ describe('npm run twitch-login', () => {
     expect(output).toMatch(/^Open https:\/\/www\.twitch\.tv\/activate\S* and enter the code [0-9A-F]{8}/);
     expect(output).toContain('Logged in as user1337 (Twitch id 1337); stored for user');
     expect(code).toBe(0);
-    const credentials = await openCredentialStore({ type: 'sqlite', path: join(dir, 'data.sqlite'), synchronous: 'full' });
+    const credentials = await (await loadTwitch()).openCredentialStore({ type: 'sqlite', path: join(dir, 'data.sqlite'), synchronous: 'full' });
     const stored = await credentials.list();
     await credentials.close();
     expect(stored).toHaveLength(1);

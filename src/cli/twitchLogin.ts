@@ -4,7 +4,7 @@
  * credentials beside the store's data, for the API's EventSub sessions (docs/twitch.md).
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_STORE, DEMO_SEED, DeviceFlowError, loadSeedFile, loginToTwitch, openCredentialStore, parseStoreUrl, type Seed, type StoreSpec } from '../server/index.ts';
+import { DEFAULT_STORE, DEMO_SEED, loadSeedFile, loadTwitch, parseStoreUrl, type Seed, type StoreSpec } from '../server/index.ts';
 
 const TWITCH_LOGIN_USAGE = `Usage: npm run twitch-login -- [options]
 
@@ -63,6 +63,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(`${(error as Error).message}\n\n${TWITCH_LOGIN_USAGE}`);
     return 2;
   }
+  const { DeviceFlowError, loginToTwitch, openCredentialStore } = await loadTwitch();
   const credentials = await openCredentialStore(args.store);
   try {
     await loginToTwitch({ clientId: args.clientId, userId, credentials });

@@ -3,14 +3,15 @@ import { type CliOptions, parseCliArgs, USAGE, UsageError } from './cli/parseCli
 import { DEMO_SEED, loadSeedFile, type Seed, SeedError, shortOverlayIds } from './registry/index.ts';
 import { type RunningApiServer, startApiServer } from './startApiServer.ts';
 import { redactStoreUrl } from './store/index.ts';
-import { connectTwitchToServer, createTwitchLink } from './twitch/index.ts';
 
 /** `npm run api -- --port P --seed FILE --store URL`: see USAGE and docs/server.md. */
 async function main(argv: string[]): Promise<void> {
   const options = parseOrExit(argv);
   const seed = await loadSeedOrExit(options.seedPath);
   let server: RunningApiServer;
-  const twitch = options.twitch && createTwitchLink();
+  // Loaded only with a client id: twurple takes seconds to load.
+  const twitchLib = options.twitch && (await import('./twitch/index.ts'));
+  const twitch = twitchLib ? twitchLib.createTwitchLink() : undefined;
   const twitchRoutes = twitch && { twitchStates: twitch.states, twitchWebhook: options.twitch?.webhook && twitch.webhook };
   // With Redis down this waits, printing "Waiting for Redis at ..." every 10 s, and serves once Redis answers.
   try {
@@ -20,7 +21,7 @@ async function main(argv: string[]): Promise<void> {
   }
   stopOnSignals(server, twitch);
   // `events` is the server's EventStore (src/server/events), through which Twitch's notifications are stored and sent live.
-  const twitchLines = twitch && options.twitch ? await connectTwitchToServer(twitch, { settings: options.twitch, storeSpec: options.store, server }) : [];
+  const twitchLines = twitchLib && twitch && options.twitch ? await twitchLib.connectTwitchToServer(twitch, { settings: options.twitch, storeSpec: options.store, server }) : [];
   // One write, so that whoever waits for the first line finds the rest with it.
   const storeUrl = redactStoreUrl(options.storeUrl);
   const details = options.seedPath ? `Users: ${seed.users.length} from ${options.seedPath}; store ${storeUrl}` : demoBanner(server.url, storeUrl);
