@@ -80,6 +80,17 @@ describe('createEventSubSession against the fake Twitch', () => {
     await vi.waitFor(() => expect(events.records('42')).toHaveLength(1));
   }, 20_000);
 
+  it('names a close code in words, reconnects and subscribes again', async () => {
+    const { events, log } = await start();
+    const first = fake.socket.connections.at(-1);
+    fake.socket.close(4003);
+    await vi.waitFor(() => expect(log.some((line) => line.includes('EventSub connection lost (4003 connection unused); reconnecting'))).toBe(true));
+    await vi.waitFor(() => expect(fake.socket.connections.at(-1)).not.toBe(first), { timeout: 10_000 });
+    await vi.waitFor(() => expect(fake.subscriptions.size).toBe(SUBSCRIBED_TYPES.length), { timeout: 5000 });
+    fake.notify('channel.follow', EVENTSUB_EXAMPLES['channel.follow']);
+    await vi.waitFor(() => expect(events.records('42')).toHaveLength(1));
+  }, 20_000);
+
   it('says once that a revoked subscription stopped, and keeps the others', async () => {
     const { events, log } = await start();
     fake.revoke('channel.cheer');
