@@ -75,7 +75,19 @@ export async function startTwitch(options: StartTwitchOptions): Promise<RunningT
       }
     }
   };
-  const guarded = () => check().catch((error: unknown) => log(`Twitch: ${(error as Error).message}`));
+  // A store that is down fails every round: say so once, and again only after a round that worked.
+  let lastProblem: string | undefined;
+  const guarded = () =>
+    check().then(
+      () => {
+        lastProblem = undefined;
+      },
+      (error: unknown) => {
+        const problem = `Twitch: ${(error as Error).message}`;
+        if (problem !== lastProblem) log(problem);
+        lastProblem = problem;
+      },
+    );
   await guarded();
   const timer = setInterval(guarded, checkEveryMs);
   timer.unref();
