@@ -48,6 +48,8 @@ export function createTwitchLink() {
     async start(options: TwitchStart): Promise<RunningTwitch> {
       const { settings, storeSpec, store, registry, events, log = console.warn } = options;
       const redis: Redis | undefined = isRedisStore(store) ? store.redis : undefined;
+      // Without the shared connection every instance would take every streamer: refuse rather than double the sessions.
+      if (storeSpec.type === 'redis' && !redis) throw new Error('Twitch with the redis store needs the store\'s Redis connection for its leases');
       const credentials = options.credentials ?? (await openCredentialStore(storeSpec, { redis }));
       const lease = redis ? createRedisLease(redis, { ttlMs: LEASE_TTL_MS }) : createLocalLease();
       // The handler answers before the sessions start: Twitch posts each challenge while the subscriptions are being created.
