@@ -26,8 +26,3 @@ export interface TwitchCredentialStore {
   list(): Promise<{ userId: string; credentials: TwitchCredentials }[]>;
   close(): Promise<void>;
 }
-
-/** The one place a token could leak into a log line: show what it is, never what it holds. */
-export function describeCredentials(credentials: TwitchCredentials): string {
-  return `Twitch user ${credentials.login} (${credentials.twitchUserId}), scopes ${credentials.scopes.join(' ') || 'none'}`;
-}

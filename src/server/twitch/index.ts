@@ -8,6 +8,6 @@ export { openCredentialStore } from './openCredentialStore.ts';
 export { TWITCH_SCOPES } from './scopes.ts';
 export { type RunningTwitch, type StartTwitchOptions, startTwitch, type TwitchUserState } from './startTwitch.ts';
 export type { WebhookSettings } from './subscribeWebhooks.ts';
-export { describeCredentials, type TwitchCredentialStore, type TwitchCredentials } from './TwitchCredentials.ts';
+export type { TwitchCredentialStore, TwitchCredentials } from './TwitchCredentials.ts';
 export { twitchUrls } from './twitchUrls.ts';
 export { connectTwitchToServer, type ServerForTwitch } from './connectTwitchToServer.ts';
