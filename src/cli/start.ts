@@ -11,6 +11,7 @@ import {
   DEFAULT_PORT,
   DEMO_SEED,
   loadSeedFile,
+  loadTwitch,
   parseCliArgs,
   redactStoreUrl,
   type Seed,
@@ -38,6 +39,9 @@ async function main(argv: string[]): Promise<void> {
   const website = options.seedPath ? undefined : await websiteTokenFor(options.store);
   const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : withWebsiteToken(DEMO_SEED, website!.token);
   const live = options.live && { ...options.live, path: `/api${LIVE_PATH}` };
+  const twitchLib = options.twitch && (await loadTwitch());
+  const twitch = twitchLib ? twitchLib.createTwitchLink() : undefined;
+  const twitchRoutes = twitch && { twitchStates: twitch.states, twitchWebhook: options.twitch?.webhook && twitch.webhook };
   const server = await startApiServer({
     ...options,
     seed,
@@ -47,12 +51,14 @@ async function main(argv: string[]): Promise<void> {
       createPageApp({
         distDir,
         moduleOrigin,
-        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false }),
+        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false, ...twitchRoutes }),
       }),
   });
-  console.log(banner(server.url, seed, options.storeUrl, website));
+  // `events` is the server's EventStore (src/server/events), through which Twitch's notifications are stored and sent live.
+  const twitchLines = twitchLib && twitch && options.twitch ? await twitchLib.connectTwitchToServer(twitch, { settings: options.twitch, storeSpec: options.store, server }) : [];
+  console.log([banner(server.url, seed, options.storeUrl, website), ...twitchLines].join('\n'));
   if (moduleOrigin) console.log(`Modules load from their own sites: ${moduleOrigin} (serve this build's files there too)`);
-  const stop = () => void server.close().then(() => process.exit(0));
+  const stop = () => void Promise.resolve(twitch?.stop()).then(() => server.close()).then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

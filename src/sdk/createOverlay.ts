@@ -2,6 +2,7 @@ import { LIMITS } from '../api/limits.ts';
 import { OverlayError } from '../api/OverlayError.ts';
 import { resolveKey } from '../api/resolveKey.ts';
 import { BridgeClient } from './BridgeClient.ts';
+import { chatOnly } from './chatAlias.ts';
 import { encodeJson } from './encodeJson.ts';
 import type { Json, OverlayApi, PublicProfile, ReadyInfo } from './overlay.d.ts';
 import { type HelloWindows, sayHello } from './sayHello.ts';
@@ -52,10 +53,11 @@ export function createOverlay(options: OverlayOptions): OverlayApi {
     },
     profile: () => client.call('profile', {}) as Promise<PublicProfile>,
     settings: () => client.call('settings', {}) as Promise<Record<string, Json>>,
-    on: (event, listener) => {
+    on: ((event: string, listener: (data: never) => void) => {
+      if (event === 'chat') return client.on('event', chatOnly(listener));
       if (!EVENTS.includes(event)) throw new OverlayError('BAD_REQUEST', `unknown event "${String(event)}"`);
       return client.on(event, listener as (data: unknown) => void);
-    },
+    }) as OverlayApi['on'],
   };
 }
 

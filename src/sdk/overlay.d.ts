@@ -108,6 +108,18 @@ export interface OverlayEvents {
   hidden: undefined;
 }
 
+/** One chat message as an event record (docs/twitch.md); `event` is EventSub's `channel.chat.message` payload. */
+export interface ChatMessageRecord {
+  id: string;
+  at: number;
+  source: 'twitch' | 'api';
+  test: boolean;
+  replayed?: boolean;
+  missed?: boolean;
+  subscription: { type: 'channel.chat.message'; version: string };
+  event: { [key: string]: Json };
+}
+
 export interface OverlayApi {
   /** Resolves once the host has connected this module. */
   readonly ready: Promise<ReadyInfo>;
@@ -127,6 +139,8 @@ export interface OverlayApi {
   settings(): Promise<Record<string, Json>>;
   /** Listens to an event; returns the function that stops listening. */
   on<E extends keyof OverlayEvents>(event: E, listener: (data: OverlayEvents[E]) => void): () => void;
+  /** Twitch chat messages: the `channel.chat.message` event records (as `SLIVE.on('chat')` on the hosted service). */
+  on(event: 'chat', listener: (record: ChatMessageRecord) => void): () => void;
 }
 
 export const Overlay: OverlayApi;

@@ -9,18 +9,24 @@ async function main(argv: string[]): Promise<void> {
   const options = parseOrExit(argv);
   const seed = await loadSeedOrExit(options.seedPath);
   let server: RunningApiServer;
+  // Loaded only with a client id: twurple takes seconds to load.
+  const twitchLib = options.twitch && (await import('./twitch/index.ts'));
+  const twitch = twitchLib ? twitchLib.createTwitchLink() : undefined;
+  const twitchRoutes = twitch && { twitchStates: twitch.states, twitchWebhook: options.twitch?.webhook && twitch.webhook };
   // With Redis down this waits, printing "Waiting for Redis at ..." every 10 s, and serves once Redis answers.
   try {
-    server = await startApiServer({ ...options, seed, store: options.store });
+    server = await startApiServer({ ...options, seed, store: options.store, twitchRoutes });
   } catch (error) {
     fail(`Cannot start the API: ${(error as Error).message}`);
   }
-  stopOnSignals(server);
+  stopOnSignals(server, twitch);
+  // `events` is the server's EventStore (src/server/events), through which Twitch's notifications are stored and sent live.
+  const twitchLines = twitchLib && twitch && options.twitch ? await twitchLib.connectTwitchToServer(twitch, { settings: options.twitch, storeSpec: options.store, server }) : [];
   // One write, so that whoever waits for the first line finds the rest with it.
   const storeUrl = redactStoreUrl(options.storeUrl);
   const details = options.seedPath ? `Users: ${seed.users.length} from ${options.seedPath}; store ${storeUrl}` : demoBanner(server.url, storeUrl);
   const shape = options.envelope ? '\nBodies wrapped as the hosted service does: {meta, data} / {meta, error} (--envelope)' : '';
-  console.log(`API listening on ${server.url}\n${details}${shape}`);
+  console.log([`API listening on ${server.url}\n${details}${shape}`, ...twitchLines].join('\n'));
 }
 
 function parseOrExit(argv: string[]): CliOptions {
@@ -50,12 +56,13 @@ async function loadSeedOrExit(path: string | undefined): Promise<Seed> {
 }
 
 /** SIGINT and SIGTERM stop accepting, close the store, and exit 0; a second signal exits at once. */
-function stopOnSignals(server: RunningApiServer): void {
+function stopOnSignals(server: RunningApiServer, twitch?: { stop(): Promise<void> }): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
     stopping = true;
-    server.close().then(
+    // Twitch first: its leases are released while the store can still be reached.
+    Promise.resolve(twitch?.stop()).then(() => server.close()).then(
       () => {
         console.log(`API stopped (${signal})`);
         process.exit(0);

@@ -5,6 +5,7 @@ import {
   answerClientError,
   answerRequestError,
   answerShape,
+  type ApiAppOptions,
   type ApiLimits,
   createApiApp,
   databaseLane,
@@ -56,6 +57,8 @@ export interface StartApiServerOptions {
    * @default {}
    */
   live?: false | (Partial<LiveOptions> & LiveChangesOptions);
+  /** Twitch's routes: `GET /`'s `twitch` states and `POST /twitch/eventsub` (see createTwitchLink). Ignored with `wrap`. */
+  twitchRoutes?: Pick<ApiAppOptions, 'twitchStates' | 'twitchWebhook'>;
 }
 
 export interface RunningApiServer {
@@ -92,7 +95,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   const store = changes?.store ?? opened;
   const onInternalError = options.onInternalError ?? console.error;
   const { envelope } = options;
-  const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits, onInternalError, now, live: liveOptions !== undefined, envelope });
+  const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits, onInternalError, now, live: liveOptions !== undefined, envelope, ...options.twitchRoutes });
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
   const viaApp = getRequestListener(app.fetch, { errorHandler });
   // Served alone, the API answers its two database routes on Node's server itself, because the fetch

@@ -91,4 +91,20 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['--store', 'redis://127.0.0.1:6379/1']).store).toEqual({ type: 'redis', host: '127.0.0.1', port: 6379, db: 1, tls: false });
     expect(parseCliArgs(['--store', 'redis://h', '--value-ttl-days', '30']).store).toMatchObject({ valueTtlSeconds: 30 * 86_400 });
   });
+
+  it('takes Twitch: a client id (flag or TWITCH_CLIENT_ID) for WebSocket sessions, and the three webhook flags together', () => {
+    expect(parseCliArgs([], {}).twitch).toBeUndefined();
+    expect(parseCliArgs(['--twitch-client-id', 'abc123'], {}).twitch).toEqual({ clientId: 'abc123' });
+    expect(parseCliArgs([], { TWITCH_CLIENT_ID: 'fromenv' }).twitch).toEqual({ clientId: 'fromenv' });
+    const webhook = ['--twitch-client-id', 'abc', '--twitch-webhook-url', 'https://example.com/api/twitch/eventsub', '--twitch-webhook-secret', 's'.repeat(10), '--twitch-client-secret', 'cs'];
+    expect(parseCliArgs(webhook, {}).twitch).toEqual({ clientId: 'abc', webhook: { callback: 'https://example.com/api/twitch/eventsub', secret: 'ssssssssss', clientSecret: 'cs' } });
+    const cases: [string[], RegExp][] = [
+      [['--twitch-webhook-url', 'https://x.example'], /^--twitch-webhook-url: needs --twitch-client-id/],
+      [['--twitch-client-id', 'a', '--twitch-webhook-url', 'https://x.example'], /^--twitch-webhook-secret: the webhook transport needs/],
+      [webhook.map((arg) => (arg === 's'.repeat(10) ? 'short' : arg)), /^--twitch-webhook-secret: expected 10 to 100 characters, got 5$/],
+      [webhook.map((arg) => (arg.startsWith('https:') ? 'http://example.com/hook' : arg)), /^--twitch-webhook-url: must be an https:\/\/ address$/],
+      [['--twitch-client-id', 'not an id'], /^--twitch-client-id: /],
+    ];
+    for (const [argv, message] of cases) expect(() => parseCliArgs(argv, {})).toThrow(message);
+  });
 });

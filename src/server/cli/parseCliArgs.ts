@@ -31,6 +31,10 @@ export const USAGE = `Usage: npm run api -- [options]
                            length of the exchange limits' window (default ${DEFAULT_EXCHANGE_LIMITS.exchangeWindowMs / 1000})
   --max-tokens-per-overlay <n>
                            exchanged tokens alive per overlay id; the oldest is dropped first (default ${DEFAULT_MAX_TOKENS_PER_OVERLAY})
+  --twitch-client-id <id>  connect each streamer logged in with npm run twitch-login to Twitch (or TWITCH_CLIENT_ID)
+  --twitch-webhook-url <url>  public HTTPS address of POST /twitch/eventsub: EventSub webhooks instead of WebSocket
+  --twitch-webhook-secret <s> the webhooks' signing secret, 10 to 100 characters
+  --twitch-client-secret <s>  the app's client secret, for the webhooks' app access token
   --help                   print this text`;
 
 export interface CliOptions {
@@ -48,6 +52,8 @@ export interface CliOptions {
   live: false | { maxConnectionsPerUser: number; maxPendingConnections: number; maxPendingPerAddress: number };
   /** Bodies in the hosted service's `{meta, data}` / `{meta, error}` shape. */
   envelope: boolean;
+  /** Connect to Twitch (docs/twitch.md); undefined without a client id. */
+  twitch?: { clientId: string; webhook?: { callback: string; secret: string; clientSecret: string } };
   help: boolean;
 }
 
@@ -57,7 +63,7 @@ export class UsageError extends Error {
 }
 
 /** Parses the server's flags (`process.argv.slice(2)`); throws UsageError naming the bad flag. */
-export function parseCliArgs(argv: string[]): CliOptions {
+export function parseCliArgs(argv: string[], env: Record<string, string | undefined> = process.env): CliOptions {
   const { values } = readFlags(argv);
   const storeUrl = values.store ?? DEFAULT_STORE;
   let store: StoreSpec;
@@ -84,8 +90,39 @@ export function parseCliArgs(argv: string[]): CliOptions {
     },
     live: liveFlags(values),
     envelope: values.envelope ?? false,
+    twitch: twitchFlags(values, env),
     help: values.help ?? false,
   };
+}
+
+/** The Twitch flags: a client id alone means WebSocket sessions; the three webhook flags come together or not at all. */
+function twitchFlags(values: Record<string, string | boolean | undefined>, env: Record<string, string | undefined>): CliOptions['twitch'] {
+  const text = (name: string) => values[name] as string | undefined;
+  const clientId = text('twitch-client-id') ?? (env.TWITCH_CLIENT_ID || undefined);
+  const webhookFlags = ['twitch-webhook-url', 'twitch-webhook-secret', 'twitch-client-secret'];
+  const given = webhookFlags.filter((name) => text(name) !== undefined);
+  if (given.length > 0 && !clientId) throw new UsageError(`--${given[0]}: needs --twitch-client-id (or TWITCH_CLIENT_ID)`);
+  if (!clientId) return undefined;
+  if (!/^[a-z0-9]{1,64}$/i.test(clientId)) throw new UsageError('--twitch-client-id: expected the letters and digits of a Twitch client id');
+  if (given.length === 0) return { clientId };
+  const missing = webhookFlags.find((name) => text(name) === undefined);
+  if (missing) throw new UsageError(`--${missing}: the webhook transport needs --twitch-webhook-url, --twitch-webhook-secret and --twitch-client-secret`);
+  const secret = text('twitch-webhook-secret')!;
+  if (secret.length < 10 || secret.length > 100) throw new UsageError(`--twitch-webhook-secret: expected 10 to 100 characters, got ${secret.length}`);
+  return { clientId, webhook: { callback: webhookUrl(text('twitch-webhook-url')!), secret, clientSecret: text('twitch-client-secret')! } };
+}
+
+/** Twitch only calls HTTPS on port 443; plain HTTP is accepted for a loopback address (a proxy on the same machine, tests). */
+function webhookUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--twitch-webhook-url: not a URL: ${JSON.stringify(text)}`);
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) throw new UsageError('--twitch-webhook-url: must be an https:// address');
+  return url.href;
 }
 
 function readFlags(argv: string[]) {
@@ -112,6 +149,10 @@ function readFlags(argv: string[]) {
         'failed-exchange-limit': { type: 'string' },
         'exchange-window-seconds': { type: 'string' },
         'max-tokens-per-overlay': { type: 'string' },
+        'twitch-client-id': { type: 'string' },
+        'twitch-webhook-url': { type: 'string' },
+        'twitch-webhook-secret': { type: 'string' },
+        'twitch-client-secret': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -3,7 +3,7 @@ import { LIVE_PATH } from '../../api/index.ts';
 import type { Registry } from '../registry/index.ts';
 import { createExchangeGuard, createMemoryRateCounter, createRedisRateCounter } from '../limits/index.ts';
 import { type DataStore, isRedisStore } from '../store/index.ts';
-import { checkHealth, describeApi } from './about/aboutRoutes.ts';
+import { type AboutDeps, checkHealth, describeApi } from './about/aboutRoutes.ts';
 import { exchangeOverlayId, readProfile, validateToken } from './account/accountRoutes.ts';
 import { answerResponse } from './Answer.ts';
 import { HttpError } from './HttpError.ts';
@@ -38,7 +38,14 @@ export interface ApiAppOptions {
   devOrigins?: readonly string[];
   /** Current time in ms, for the rate limits of a memory or SQLite store. @default Date.now */
   now?: () => number;
+  /** Each streamer's Twitch connection, shown by `GET /` (the API runs with a Twitch client id). */
+  twitchStates?: AboutDeps['twitchStates'];
+  /** Answers `POST /twitch/eventsub` (EventSub's webhook transport); it verifies the request itself. */
+  twitchWebhook?: (request: Request) => Promise<Response>;
 }
+
+/** Where Twitch posts EventSub webhook messages (under /api with npm start). */
+export const TWITCH_WEBHOOK_PATH = '/twitch/eventsub';
 
 /** Paths answered in the server's own shape even with the envelope: not the hosted service's endpoints. */
 const OWN_PATHS = new Set(['/', '/healthz', '/dev/database', '/dev/profile', LIVE_PATH]);
@@ -63,7 +70,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
   ];
   // The live endpoint's token comes in its first message; a plain GET is answered 426 whoever asks.
   if (live) routes.push({ method: 'GET', path: LIVE_PATH, token: 'overlay', handler: upgradeRequired });
-  const about = { store, endpoints: [...routes, { method: 'GET', path: '/healthz', token: 'none' as const }] };
+  const about = { store, endpoints: [...routes, { method: 'GET', path: '/healthz', token: 'none' as const }], twitchStates: options.twitchStates };
   routes.push({ method: 'GET', path: '/', token: 'none', handler: describeApi(about) }, { method: 'GET', path: '/healthz', token: 'none', handler: checkHealth(about) });
   const shape = answerShape(envelope);
   const shaped: ShapeAnswer = (answer, path) => (OWN_PATHS.has(path) ? answer : shape(answer, path));
@@ -75,6 +82,9 @@ export function createApiApp(options: ApiAppOptions): Hono {
     if (answer !== c.res) c.res = answer;
   });
   if (devRoutes) app.use('*', devRouteGuard({ ...deps, origins: devOrigins }));
+  // Before the route guard: Twitch signs the raw body, sends no token, and wants its own answers (a plain-text challenge).
+  const { twitchWebhook } = options;
+  if (twitchWebhook) app.post(TWITCH_WEBHOOK_PATH, (c) => twitchWebhook(c.req.raw));
   app.use('*', routeGuard(routes));
   for (const { method, path, handler } of routes) {
     app.on(method, path, async (c) => answerResponse(shaped(await handler(fromWebRequest(c.req.raw, c.env)), path)));

@@ -20,6 +20,16 @@ export interface AboutDeps {
   endpoints: readonly EndpointInfo[];
   /** A store that has not answered the health probe by then counts as down. @default 2000 */
   healthTimeoutMs?: number;
+  /** Each streamer's Twitch connection (`twitch` on the root); absent when the API runs without a Twitch client id. */
+  twitchStates?: () => Promise<readonly TwitchStateLine[]>;
+}
+
+/** One streamer's Twitch connection as the root shows it: never a token. */
+export interface TwitchStateLine {
+  userId: string;
+  login: string;
+  /** 'connected', 'elsewhere' (another instance holds it) or 'Twitch: log in again'. */
+  state: string;
 }
 
 /**
@@ -27,14 +37,22 @@ export interface AboutDeps {
  * name, version, endpoints, store kind (never its address) and where the docs
  * are. A browser (`Accept: text/html`) gets a small page, anything else JSON.
  */
-export function describeApi({ store, endpoints }: AboutDeps) {
+export function describeApi({ store, endpoints, twitchStates }: AboutDeps) {
   const about = { name: SERVER_NAME, version: SERVER_VERSION, store: store.kind ?? 'custom', endpoints, docs: SERVER_DOCS };
   const json = JSON.stringify(about);
   const html = renderAbout(about);
   return async (request: ApiRequest): Promise<Answer> => {
-    if (!wantsHtml(request.header('accept'))) return jsonAnswer(200, json, { Vary: 'Accept' });
-    return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', Vary: 'Accept', ...CORS_HEADERS }, body: html };
+    // The Twitch states change while the server runs (a refused refresh): read them per request.
+    const twitch = twitchStates && (await twitchStates().catch(() => []));
+    if (!wantsHtml(request.header('accept'))) return jsonAnswer(200, twitch ? JSON.stringify({ ...about, twitch }) : json, { Vary: 'Accept' });
+    const body = twitch ? html.replace('</body>', `${renderTwitch(twitch)}</body>`) : html;
+    return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', Vary: 'Accept', ...CORS_HEADERS }, body };
   };
+}
+
+function renderTwitch(states: readonly TwitchStateLine[]): string {
+  const lines = states.map((s) => `<li>user ${escapeHtml(s.userId)} (Twitch ${escapeHtml(s.login)}): ${escapeHtml(s.state)}</li>`);
+  return `<p>Twitch:</p><ul>${lines.join('') || '<li>no streamer logged in (npm run twitch-login)</li>'}</ul>\n`;
 }
 
 /** `GET /healthz`, for load balancers: 200 when the store answers a read in time, 503 when it does not. No token. */

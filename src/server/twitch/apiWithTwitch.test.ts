@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_PROFILE, DEMO_TOKENS } from '../registry/index.ts';
+import { spawnApiServer } from '../spawnApiServer.ts';
+import { createSqliteCredentialStore } from './sqliteCredentialStore.ts';
+import { type FakeTwitch, startFakeTwitch } from './testing/fakeTwitch.ts';
+import { HELIX_CHANNEL, HELIX_STREAM, HELIX_USER } from './testing/helixExamples.ts';
+import { loggedIn } from './testing/twitchTestKit.ts';
+
+const USER = DEMO_PROFILE.user.userId;
+const dir = mkdtempSync(join(tmpdir(), 'api-twitch-'));
+let fake: FakeTwitch;
+beforeAll(async () => {
+  fake = await startFakeTwitch();
+  // The spawned API inherits it: twurple's calls and ours go to the fake.
+  process.env.TWURPLE_MOCK_API_PORT = String(fake.port);
+  fake.users.set('1337', HELIX_USER);
+  fake.streams.set('1337', HELIX_STREAM);
+  fake.channels.set('1337', HELIX_CHANNEL);
+});
+afterAll(async () => {
+  await fake.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm run api -- --twitch-client-id', () => {
+  it('connects the logged-in streamer: start-up line, subscriptions, profile from Helix, GET / state', async () => {
+    const file = join(dir, 'data.sqlite');
+    const credentials = createSqliteCredentialStore(file);
+    const login = loggedIn(fake);
+    await credentials.set(USER, login);
+    await credentials.close();
+    const server = await spawnApiServer({ args: ['--port', '0', '--store', `sqlite:${file}`, '--twitch-client-id', fake.clientId], timeoutMs: 30_000 });
+    try {
+      expect(server.stdout()).toContain(`Twitch (EventSub WebSocket): user ${USER} as user1337: connected`);
+      await vi.waitFor(() => expect(fake.subscriptions.size).toBe(11), { timeout: 10_000 });
+      const me = async () => (await (await fetch(`${server.url}/me`, { headers: { Authorization: `Bearer ${DEMO_TOKENS.website}` } })).json()) as typeof DEMO_PROFILE;
+      await vi.waitFor(async () => expect((await me()).twitch.user.name).toBe('cool_user'), { timeout: 10_000 });
+      expect((await me()).twitch.stream).toMatchObject({ status: 'live', viewer: 78365, title: 'Hey chat!' });
+      const root = await (await fetch(`${server.url}/`)).json();
+      expect(root.twitch).toEqual([{ userId: USER, login: 'user1337', state: 'connected' }]);
+      for (const secret of [login.accessToken, login.refreshToken]) expect(server.stdout() + server.stderr()).not.toContain(secret);
+    } finally {
+      expect((await server.stop()).code).toBe(0);
+    }
+  }, 60_000);
+});

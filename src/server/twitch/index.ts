@@ -1,0 +1,13 @@
+export { createTwitchLink, type TwitchLink, type TwitchSettings, type TwitchStart } from './createTwitchLink.ts';
+export { createWebhookHandler, type WebhookHandlerOptions } from './createWebhookHandler.ts';
+export { DeviceFlowError } from './deviceFlow.ts';
+export { SUBSCRIBED_TYPES } from './eventSubTypes.ts';
+export { loginToTwitch, type LoginToTwitchOptions } from './loginToTwitch.ts';
+export { mapTwitchProfile } from './mapTwitchProfile.ts';
+export { openCredentialStore } from './openCredentialStore.ts';
+export { TWITCH_SCOPES } from './scopes.ts';
+export { type RunningTwitch, type StartTwitchOptions, startTwitch, type TwitchUserState } from './startTwitch.ts';
+export type { WebhookSettings } from './subscribeWebhooks.ts';
+export type { TwitchCredentialStore, TwitchCredentials } from './TwitchCredentials.ts';
+export { twitchUrls } from './twitchUrls.ts';
+export { connectTwitchToServer, type ServerForTwitch } from './connectTwitchToServer.ts';

@@ -1,0 +1,50 @@
+import { getTokenInfo } from '@twurple/auth';
+import { pollDeviceToken, requestDeviceCode } from './deviceFlow.ts';
+import { TWITCH_SCOPES } from './scopes.ts';
+import type { TwitchCredentialStore, TwitchCredentials } from './TwitchCredentials.ts';
+import { twitchUrls, type TwitchUrls } from './twitchUrls.ts';
+
+export interface LoginToTwitchOptions {
+  clientId: string;
+  /** Our user the login is stored for. */
+  userId: string;
+  credentials: TwitchCredentialStore;
+  urls?: TwitchUrls;
+  fetch?: typeof globalThis.fetch;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  /** Receives the lines for the streamer: the URL and code, then each state. Never a token. */
+  print?: (line: string) => void;
+}
+
+/**
+ * Twitch's Device Code Grant Flow, end to end: shows the code, polls until
+ * the streamer approved on twitch.tv, validates the token and stores it for `userId`.
+ * Rejects with a DeviceFlowError (plain message) when it cannot finish.
+ */
+export async function loginToTwitch(options: LoginToTwitchOptions): Promise<TwitchCredentials> {
+  const { clientId, userId, credentials, now = Date.now, print = console.log } = options;
+  const urls = options.urls ?? twitchUrls();
+  const flow = { clientId, scopes: [...TWITCH_SCOPES], urls, fetch: options.fetch, sleep: options.sleep, log: print };
+  const code = await requestDeviceCode(flow);
+  print(`Open ${code.verificationUri} and enter the code ${code.userCode} (valid ${Math.round(code.expiresIn / 60)} minutes).`);
+  print('Waiting for the authorization on Twitch...');
+  const token = await pollDeviceToken(flow, code);
+  // Validation names the Twitch user and proves the token works before anything is stored.
+  const info = await getTokenInfo(token.accessToken, clientId);
+  if (!info.userId || !info.userName) throw new Error('Twitch validated the token but named no user');
+  const obtainedAt = now();
+  const stored: TwitchCredentials = {
+    twitchUserId: info.userId,
+    login: info.userName,
+    accessToken: token.accessToken,
+    refreshToken: token.refreshToken,
+    scopes: token.scopes.length > 0 ? token.scopes : info.scopes,
+    expiresAt: token.expiresIn === null ? null : obtainedAt + token.expiresIn * 1000,
+    obtainedAt,
+    state: 'ok',
+  };
+  await credentials.set(userId, stored);
+  print(`Logged in as ${stored.login} (Twitch id ${stored.twitchUserId}); stored for user ${userId}.`);
+  return stored;
+}

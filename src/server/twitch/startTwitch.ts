@@ -1,0 +1,112 @@
+import type { EventStore } from '../events/EventStore.ts';
+import type { Registry } from '../registry/index.ts';
+import { connectStreamer } from './connectStreamer.ts';
+import { subscribeWebhooks, type WebhookSettings } from './subscribeWebhooks.ts';
+import { createLocalLease, type TwitchLease } from './TwitchLease.ts';
+import type { TwitchCredentialStore } from './TwitchCredentials.ts';
+import { twitchUrls, type TwitchUrls } from './twitchUrls.ts';
+
+export interface StartTwitchOptions {
+  clientId: string;
+  credentials: TwitchCredentialStore;
+  /** Where notifications are stored and from where they go out live: the API's EventStore. */
+  events: EventStore;
+  registry: Registry;
+  /** Who holds each streamer's session; with Redis, createRedisLease. @default one instance holds all */
+  lease?: TwitchLease;
+  /** Subscribe with the webhook transport instead of one WebSocket session per streamer. */
+  webhook?: WebhookSettings;
+  urls?: TwitchUrls;
+  log?: (line: string) => void;
+  now?: () => number;
+  /** How often the lease is renewed and free streamers are taken over. @default 5000 */
+  checkEveryMs?: number;
+  viewerEveryMs?: number;
+}
+
+/** One streamer's Twitch state, as GET / and npm start's output show it. */
+export interface TwitchUserState {
+  userId: string;
+  login: string;
+  /** 'connected' here, 'elsewhere' (another instance holds it), or 'Twitch: log in again'. */
+  state: 'connected' | 'elsewhere' | 'Twitch: log in again';
+}
+
+export interface RunningTwitch {
+  states(): Promise<TwitchUserState[]>;
+  /** Reads a streamer's profile from Helix again, when this instance holds them (the webhook route's stream changes). */
+  refreshProfile(userId: string): void;
+  /** One round of taking, renewing and letting go (runs every `checkEveryMs`; tests call it). */
+  check(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Connects every streamer with stored credentials to Twitch, from this instance when it holds their lease. */
+export async function startTwitch(options: StartTwitchOptions): Promise<RunningTwitch> {
+  const { credentials, lease = createLocalLease(), log = console.warn, checkEveryMs = 5000 } = options;
+  const urls = options.urls ?? twitchUrls();
+  const held = new Map<string, { stop(): void; refreshProfile(): Promise<void> }>();
+  const toldLoginNeeded = new Set<string>();
+  const loginNeeded = (userId: string) => {
+    if (toldLoginNeeded.has(userId)) return;
+    toldLoginNeeded.add(userId);
+    log(`Twitch: log in again (user ${userId}): run npm run twitch-login -- --user ${userId}`);
+  };
+  const letGo = (userId: string) => {
+    held.get(userId)?.stop();
+    held.delete(userId);
+  };
+  const check = async () => {
+    for (const { userId, credentials: stored } of await credentials.list()) {
+      if (stored.state === 'login-needed') {
+        loginNeeded(userId);
+        if (held.has(userId)) await lease.release(userId);
+        letGo(userId);
+        continue;
+      }
+      toldLoginNeeded.delete(userId);
+      if (!(await options.registry.profile(userId))) continue;
+      const mine = await lease.hold(userId);
+      if (!mine) letGo(userId);
+      else if (!held.has(userId)) {
+        const { webhook } = options;
+        held.set(userId, connectStreamer({ ...options, urls, userId, twitchUserId: stored.twitchUserId, webSocket: !webhook, onLoginNeeded: loginNeeded, log }));
+        if (webhook) await subscribeWebhooks({ clientId: options.clientId, twitchUserId: stored.twitchUserId, webhook, log });
+      }
+    }
+  };
+  // A store that is down fails every round: say so once, and again only after a round that worked.
+  let lastProblem: string | undefined;
+  const guarded = () =>
+    check().then(
+      () => {
+        lastProblem = undefined;
+      },
+      (error: unknown) => {
+        const problem = `Twitch: ${(error as Error).message}`;
+        if (problem !== lastProblem) log(problem);
+        lastProblem = problem;
+      },
+    );
+  await guarded();
+  const timer = setInterval(guarded, checkEveryMs);
+  timer.unref();
+  return {
+    check,
+    refreshProfile: (userId) => void held.get(userId)?.refreshProfile(),
+    async states() {
+      return (await credentials.list()).map(({ userId, credentials: stored }) => ({
+        userId,
+        login: stored.login,
+        state: stored.state === 'login-needed' ? 'Twitch: log in again' : held.has(userId) ? 'connected' : 'elsewhere',
+      }));
+    },
+    async stop() {
+      clearInterval(timer);
+      for (const userId of [...held.keys()]) {
+        letGo(userId);
+        await lease.release(userId).catch(() => {});
+      }
+    },
+  };
+}
