@@ -6,7 +6,7 @@ export { DEFAULT_EVENT_RETENTION, type EventRetention, resolveRetention } from '
 export type { Appended, EventHistory, EventLogOptions, EventStore, NewEvent, OnAppended } from './EventStore.ts';
 export { createMemoryEventStore } from './memoryEventStore.ts';
 export { encodeLiveEvent, newRecord } from './newRecord.ts';
-export { type OpenEventsOptions, openEvents } from './openEvents.ts';
+export { createMemoryEvents, type OpenEventsOptions, openEvents } from './openEvents.ts';
 export { createRedisEventBus } from './redisEventBus.ts';
 export { createRedisEventStore, type RedisEventStoreOptions } from './redisEventStore.ts';
 export { createSqliteEventStore, type SqliteEventStore, type SqliteEventStoreOptions } from './sqliteEventStore.ts';

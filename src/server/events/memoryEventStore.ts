@@ -30,7 +30,10 @@ export function createMemoryEventStore(options: EventLogOptions = {}): EventStor
   const cursorOf = (position: number) => formatEventCursor(epoch, position);
   const logOf = (userId: string) => {
     let log = users.get(userId);
-    if (!log) users.set(userId, (log = { entries: new Map(), byId: new Map(), byType: new Map(), dropped: 0 }));
+    if (!log) {
+      log = { entries: new Map(), byId: new Map(), byType: new Map(), dropped: 0 };
+      users.set(userId, log);
+    }
     return log;
   };
   const drop = (log: UserLog, held: Held) => {

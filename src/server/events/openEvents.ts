@@ -29,13 +29,19 @@ export async function openEvents(store: DataStore, options: OpenEventsOptions = 
     const bus = await createRedisEventBus(store.redis);
     return createEvents({ store: createRedisEventStore({ redis: store.redis, retention, now }), bus, maxReplayEvents, maxReplayBytes });
   }
+  if (store.kind !== 'sqlite' || !store.file) return createMemoryEvents(options);
   const bus: EventBus = createLocalEventBus();
   // The local bus calls its listeners before `publish` returns: delivery happens inside the append, in accepted order.
   const onAppended: OnAppended = (userId, cursor, json) => void bus.publish(userId, { cursor, json, replayed: false });
-  if (store.kind === 'sqlite' && store.file) {
-    const log = createSqliteEventStore({ path: store.file, retention, now, onAppended });
-    return createEvents({ store: log, bus, maxReplayEvents, maxReplayBytes, closeStore: () => log.close() });
-  }
+  const log = createSqliteEventStore({ path: store.file, retention, now, onAppended });
+  return createEvents({ store: log, bus, maxReplayEvents, maxReplayBytes, closeStore: () => log.close() });
+}
+
+/** Events in this process's memory, gone at restart. */
+export function createMemoryEvents(options: OpenEventsOptions = {}): Events {
+  const { retention, now, maxReplayEvents, maxReplayBytes } = options;
+  const bus = createLocalEventBus();
+  const onAppended: OnAppended = (userId, cursor, json) => void bus.publish(userId, { cursor, json, replayed: false });
   const log: EventStore = createMemoryEventStore({ retention, now, onAppended });
   return createEvents({ store: log, bus, maxReplayEvents, maxReplayBytes });
 }

@@ -40,7 +40,10 @@ export async function createRedisEventBus(redis: Redis): Promise<EventBus> {
     async join(userId, listener) {
       const name = eventKeys(userId).channel;
       let channel = channels.get(name);
-      if (!channel) channels.set(name, (channel = { listeners: new Set(), ready: guardRedis(() => sub.subscribe(name)) }));
+      if (!channel) {
+        channel = { listeners: new Set(), ready: guardRedis(() => sub.subscribe(name)) };
+        channels.set(name, channel);
+      }
       const own = channel;
       own.listeners.add(listener);
       const leave = () => {
