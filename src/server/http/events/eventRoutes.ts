@@ -76,7 +76,9 @@ function byTypeNewestFirst(records: StreamEvent[]): Record<string, Record<string
   for (let i = records.length - 1; i >= 0; i--) {
     const record = records[i]!;
     if (record.test) continue;
-    (answer[record.subscription.type] ??= []).push(record.event);
+    const type = record.subscription.type;
+    if (answer[type]) answer[type].push(record.event);
+    else answer[type] = [record.event];
   }
   return answer;
 }
