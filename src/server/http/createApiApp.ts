@@ -76,7 +76,9 @@ export function createApiApp(options: ApiAppOptions): Hono {
   ];
   // The live endpoint's token comes in its first message; a plain GET is answered 426 whoever asks.
   if (live) routes.push({ method: 'GET', path: LIVE_PATH, token: 'overlay', handler: upgradeRequired });
-  const about = { store, endpoints: [...routes, { method: 'GET', path: '/healthz', token: 'none' as const }] };
+  // The root lists a parameter as the docs write it: `/me/events/<id>/replay`.
+  const listed = routes.map(({ method, path, token }) => ({ method, path: path.replace(/:(\w+)/g, '<$1>'), token }));
+  const about = { store, endpoints: [...listed, { method: 'GET', path: '/healthz', token: 'none' as const }] };
   routes.push({ method: 'GET', path: '/', token: 'none', handler: describeApi(about) }, { method: 'GET', path: '/healthz', token: 'none', handler: checkHealth(about) });
   const shape = answerShape(envelope);
   const shaped: ShapeAnswer = (answer, path) => (OWN_PATHS.has(path) ? answer : shape(answer, path));
