@@ -59,7 +59,7 @@ export function createEvents({ store, bus, maxReplayEvents = 1000, maxReplayByte
     return { cursor: page.cursor, first };
   };
   return {
-    append: (userId, event) => store.append(userId, event),
+    append: (userId, event, rate) => store.append(userId, event, rate),
     list: (userId, options) => store.list(userId, options),
     find: (userId, id) => store.find(userId, id),
     since: (userId, sinceMs) => store.since(userId, sinceMs),

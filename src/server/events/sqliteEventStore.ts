@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { StreamEvent } from '../../api/index.ts';
 import { StoreUnavailableError } from '../store/index.ts';
 import { formatEventCursor, newEventEpoch, positionIn } from './eventCursor.ts';
+import { createEventBuckets } from './eventRate.ts';
 import { resolveRetention } from './EventRetention.ts';
 import type { Appended, EventLogOptions, EventStore, NewEvent } from './EventStore.ts';
 import { newRecord } from './newRecord.ts';
@@ -47,6 +48,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
   const epoch = epochOf(db);
   const q = statements(db);
   const cursorOf = (pos: number | bigint) => formatEventCursor(epoch, String(pos));
+  const take = createEventBuckets(now);
   const end = () => cursorOf(q.lastPos.get()?.seq ?? 0);
   const drop = (userId: string, rows: { pos: number }[]) => {
     if (rows.length === 0) return;
@@ -67,7 +69,8 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
     return { answer: { record, cursor: cursorOf(pos), created: true }, json };
   });
   return {
-    async append(userId, event) {
+    async append(userId, event, rate) {
+      if (rate) take(userId, rate);
       const { answer, json } = guard(() => insert(userId, event));
       if (json !== undefined) onAppended?.(userId, answer.cursor, json);
       return answer;
