@@ -1,5 +1,6 @@
-export { createEvents, type Events, type EventsOptions, type EventSubscription } from './createEvents.ts';
-export { type BusMessage, type EventBus, createLocalEventBus } from './EventBus.ts';
+export { createEvents, type Events, type EventsOptions } from './createEvents.ts';
+export { type BusListener, type BusMessage, type EventBus, createLocalEventBus } from './EventBus.ts';
+export type { EventSubscription } from './eventRelay.ts';
 export { comparePositions, formatEventCursor, parseEventCursor } from './eventCursor.ts';
 export { DEFAULT_EVENT_RATE, type EventRate, EventRateExceeded, resolveEventRate } from './eventRate.ts';
 export { DEFAULT_EVENT_RETENTION, type EventRetention, resolveRetention } from './EventRetention.ts';
