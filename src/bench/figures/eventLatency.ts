@@ -20,7 +20,9 @@ const TSX_LOADER = new URL('../../../node_modules/tsx/dist/loader.mjs', import.m
  * limit, dedupe, the Redis append script, pub/sub to B and B's relay. The
  * floor, in the same rounds: live.latency's bare node:http server, which
  * pushes a message over a raw WebSocket as it answers the POST. Both
- * receivers are Node `ws` clients in this process.
+ * receivers are Node `ws` clients in this process. In the note, the same
+ * rounds' PATCH until `change` over the same two instances: the database
+ * write's path, which pays the same Redis hop (and its AOF fsync).
  */
 const eventLatency: Figure = {
   name: 'event.latency',
@@ -48,6 +50,10 @@ async function measure(servers: Record<'a' | 'b' | 'bare', { url: string }>) {
     token: DEMO_TOKENS.tool,
   });
   const bare = await SocketListener.open(`${servers.bare.url}/changes`, (m) => (m as { value?: number }).value);
+  const changes = await SocketListener.open(servers.b.url + LIVE_PATH, (m) => (m as { type?: string; value?: number }).type === 'change' ? (m as { value: number }).value : undefined, {
+    type: 'auth',
+    token: DEMO_TOKENS.tool,
+  });
   let n = 0;
   try {
     const samples = await sampleInterleaved({
@@ -56,6 +62,7 @@ async function measure(servers: Record<'a' | 'b' | 'bare', { url: string }>) {
       variants: {
         ours: () => timePost(`${servers.a.url}/me/events`, { type: 'custom.bench', event: { n: ++n } }, ours, n),
         bare: () => timePost(`${servers.bare.url}/me/events`, { id: 'bench', key: 'k', value: ++n }, bare, n),
+        patch: () => timePatch(`${servers.a.url}/me/database`, ++n, changes),
       },
     });
     return makeRow({
@@ -65,11 +72,12 @@ async function measure(servers: Record<'a' | 'b' | 'bare', { url: string }>) {
       samples: samples.ours,
       baseline: samples.bare,
       target: { of: 'ratio', op: '<=', limit: 2 },
-      note: `p99 ${formatNumber(p99(samples.ours))} ms (floor ${formatNumber(p99(samples.bare))} ms); POST to instance A, ws client on instance B, one Redis`,
+      note: `p99 ${formatNumber(p99(samples.ours))} ms (floor ${formatNumber(p99(samples.bare))} ms); PATCH until change on the same instances: median ${formatNumber(median(samples.patch))} ms; POST to instance A, ws client on instance B, one Redis`,
     });
   } finally {
     ours.close();
     bare.close();
+    changes.close();
   }
 }
 
@@ -84,6 +92,25 @@ async function timePost(url: string, body: unknown, listener: SocketListener, n:
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`POST answered ${response.status}`);
   return elapsed;
+}
+
+/** The database write's live path, for comparison: PATCH through A until B's socket hears `change`. */
+async function timePatch(url: string, n: number, listener: SocketListener): Promise<number> {
+  const heard = listener.next(n);
+  const startedAt = performance.now();
+  const answer = fetch(url, {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${DEMO_TOKENS.tool}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ id: 'bench.writer', key: 'live', value: n }),
+  });
+  await heard;
+  const elapsed = performance.now() - startedAt;
+  await (await answer).arrayBuffer();
+  return elapsed;
+}
+
+function median(samples: readonly number[]): number {
+  return [...samples].sort((x, y) => x - y)[Math.floor(samples.length / 2)]!;
 }
 
 function p99(samples: readonly number[]): number {
