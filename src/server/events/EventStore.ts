@@ -1,5 +1,6 @@
 import type { PostEvent, StreamEvent } from '../../api/index.ts';
 import type { EventRate } from './eventRate.ts';
+import type { EventRetention } from './EventRetention.ts';
 
 /** What a source hands the store: the posted body plus where it came from. */
 export interface NewEvent extends PostEvent {
@@ -48,7 +49,7 @@ export type OnAppended = (userId: string, cursor: string, recordJson: string) =>
 /** What the memory and sqlite logs are built with. */
 export interface EventLogOptions {
   /** What is kept. @default DEFAULT_EVENT_RETENTION */
-  retention?: Partial<import('./EventRetention.ts').EventRetention>;
+  retention?: Partial<EventRetention>;
   /** Current time in ms (the records' `at`, and age-based dropping). @default Date.now */
   now?: () => number;
   /** A fresh id for an event posted without one. @default crypto.randomUUID */
