@@ -8,3 +8,4 @@ export * from './live/index.ts';
 export type { RunningTwitch, TwitchCredentialStore, TwitchCredentials, TwitchLink, TwitchSettings, WebhookSettings } from './twitch/index.ts';
 /** Twitch (docs/twitch.md), loaded on first use: twurple takes seconds to load, and most servers run without Twitch. */
 export const loadTwitch = () => import('./twitch/index.ts');
+export * from './events/index.ts';

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DEFAULT_EVENT_RATE, type EventRate } from '../events/index.ts';
 import type { ApiLimits } from '../http/index.ts';
 import { DEFAULT_EXCHANGE_LIMITS, type ExchangeLimits } from '../limits/index.ts';
 import { DEFAULT_MAX_TOKENS_PER_OVERLAY, DEFAULT_TOKEN_TTL_MS } from '../registry/index.ts';
@@ -35,6 +36,9 @@ export const USAGE = `Usage: npm run api -- [options]
   --twitch-webhook-url <url>  public HTTPS address of POST /twitch/eventsub: EventSub webhooks instead of WebSocket
   --twitch-webhook-secret <s> the webhooks' signing secret, 10 to 100 characters
   --twitch-client-secret <s>  the app's client secret, for the webhooks' app access token
+  --max-events-per-second <n>
+                           events one user may post per second (POST /me/events), then 429 (default ${DEFAULT_EVENT_RATE.perSecond})
+  --event-burst <n>        events one user may post at once above that rate (default ${DEFAULT_EVENT_RATE.burst})
   --help                   print this text`;
 
 export interface CliOptions {
@@ -54,6 +58,8 @@ export interface CliOptions {
   envelope: boolean;
   /** Connect to Twitch (docs/twitch.md); undefined without a client id. */
   twitch?: { clientId: string; webhook?: { callback: string; secret: string; clientSecret: string } };
+  /** The per-user rate of `POST /me/events`. */
+  eventRate: EventRate;
   help: boolean;
 }
 
@@ -91,6 +97,10 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
     live: liveFlags(values),
     envelope: values.envelope ?? false,
     twitch: twitchFlags(values, env),
+    eventRate: {
+      perSecond: integerFlag('max-events-per-second', values['max-events-per-second'], DEFAULT_EVENT_RATE.perSecond, 1, 1_000_000),
+      burst: integerFlag('event-burst', values['event-burst'], DEFAULT_EVENT_RATE.burst, 1, 1_000_000),
+    },
     help: values.help ?? false,
   };
 }
@@ -153,6 +163,8 @@ function readFlags(argv: string[]) {
         'twitch-webhook-url': { type: 'string' },
         'twitch-webhook-secret': { type: 'string' },
         'twitch-client-secret': { type: 'string' },
+        'max-events-per-second': { type: 'string' },
+        'event-burst': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { LIVE_CLOSE } from '../../api/index.ts';
 import { addressKey } from '../limits/index.ts';
+import type { Events } from '../events/index.ts';
 import type { Registry } from '../registry/index.ts';
 import type { ChangeFeed } from './ChangeFeed.ts';
 import { type LiveOptions, resolveLiveOptions } from './LiveOptions.ts';
@@ -12,6 +13,8 @@ import { UserConnections } from './UserConnections.ts';
 
 export interface LiveEndpointOptions {
   feed: ChangeFeed;
+  /** The user's stream events, relayed to each of the user's sockets; none without. */
+  events?: Events;
   registry: Registry;
   /** Limits and timings. @default DEFAULT_LIVE_OPTIONS */
   live?: Partial<LiveOptions>;
@@ -45,20 +48,22 @@ const TOO_MANY_FROM_ADDRESS = 'HTTP/1.1 429 Too Many Requests\r\nRetry-After: 1\
  * connection.
  */
 export function createLiveEndpoint(endpoint: LiveEndpointOptions): LiveEndpoint {
-  const { feed, registry, live, now = Date.now, startTimer = startUnrefTimer, onInternalError = console.error } = endpoint;
+  const { feed, events, registry, live, now = Date.now, startTimer = startUnrefTimer, onInternalError = console.error } = endpoint;
   const options = resolveLiveOptions(live);
   const wss = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: options.maxMessageBytes });
   const sessions = new Set<LiveSession>();
   const pending = new PendingConnections(options.maxPendingConnections, options.maxPendingPerAddress);
-  const deps = { feed, registry, options, users: new UserConnections(options.maxConnectionsPerUser), now, startTimer, onInternalError };
+  const deps = { feed, events, registry, options, users: new UserConnections(options.maxConnectionsPerUser), now, startTimer, onInternalError };
   let stopping = false;
   const pinger = setInterval(() => {
     for (const session of sessions) if (session.live) session.ping(PING);
   }, options.pingIntervalMs);
   pinger.unref();
-  feed.onUnavailable(() => {
+  const unavailable = () => {
     for (const session of sessions) session.close(LIVE_CLOSE.unavailable, 'Store unavailable - retry with backoff');
-  });
+  };
+  feed.onUnavailable(unavailable);
+  events?.onUnavailable(unavailable);
 
   return {
     handleUpgrade(request, socket, head) {

@@ -1,5 +1,5 @@
 import { ApiClient } from '@twurple/api';
-import type { EventStore } from '../events/EventStore.ts';
+import type { EventStore } from '../events/index.ts';
 import type { Registry } from '../registry/index.ts';
 import { createEventSubSession } from './createEventSubSession.ts';
 import { createUserAuthProvider } from './createUserAuthProvider.ts';

@@ -1,4 +1,4 @@
-import type { EventStore } from '../events/EventStore.ts';
+import type { EventStore } from '../events/index.ts';
 import type { Registry } from '../registry/index.ts';
 import type { DataStore, StoreSpec } from '../store/index.ts';
 import type { TwitchLink, TwitchSettings } from './createTwitchLink.ts';

@@ -1,7 +1,7 @@
 import type { ApiClient } from '@twurple/api';
 import type { EventSubSubscription } from '@twurple/eventsub-base';
 import { EventSubWsListener } from '@twurple/eventsub-ws';
-import type { EventStore } from '../events/EventStore.ts';
+import type { EventStore } from '../events/index.ts';
 import { PROFILE_TRIGGERS, SUBSCRIBED_TYPES } from './eventSubTypes.ts';
 
 export interface EventSubSessionOptions {

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { TwitchStateLine } from '../http/index.ts';
-import type { EventStore } from '../events/EventStore.ts';
+import type { EventStore } from '../events/index.ts';
 import type { Registry } from '../registry/index.ts';
 import { type DataStore, isRedisStore, type StoreSpec } from '../store/index.ts';
 import { createWebhookHandler } from './createWebhookHandler.ts';

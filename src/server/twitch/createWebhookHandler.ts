@@ -1,4 +1,4 @@
-import type { EventStore } from '../events/EventStore.ts';
+import type { EventStore } from '../events/index.ts';
 import { PROFILE_TRIGGERS } from './eventSubTypes.ts';
 import type { TwitchCredentialStore } from './TwitchCredentials.ts';
 import { isFreshTimestamp, verifyEventSubSignature } from './verifyEventSubSignature.ts';

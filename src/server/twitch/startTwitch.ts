@@ -1,4 +1,4 @@
-import type { EventStore } from '../events/EventStore.ts';
+import type { EventStore } from '../events/index.ts';
 import type { Registry } from '../registry/index.ts';
 import { connectStreamer } from './connectStreamer.ts';
 import { subscribeWebhooks, type WebhookSettings } from './subscribeWebhooks.ts';

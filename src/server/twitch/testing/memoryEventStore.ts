@@ -1,5 +1,5 @@
 import type { StreamEvent } from '../../../api/index.ts';
-import type { Appended, EventStore, NewEvent } from '../../events/EventStore.ts';
+import type { Appended, EventStore, NewEvent } from '../../events/index.ts';
 
 /**
  * A small EventStore for the Twitch tests: keeps records per user in order and

@@ -1,0 +1,13 @@
+export { createEvents, type Events, type EventsOptions } from './createEvents.ts';
+export { type BusListener, type BusMessage, type EventBus, createLocalEventBus } from './EventBus.ts';
+export type { EventSubscription } from './eventRelay.ts';
+export { comparePositions, formatEventCursor, parseEventCursor } from './eventCursor.ts';
+export { DEFAULT_EVENT_RATE, type EventRate, EventRateExceeded, resolveEventRate } from './eventRate.ts';
+export { DEFAULT_EVENT_RETENTION, type EventRetention, resolveRetention } from './EventRetention.ts';
+export type { Appended, EventHistory, EventLogOptions, EventStore, NewEvent, OnAppended } from './EventStore.ts';
+export { createMemoryEventStore } from './memoryEventStore.ts';
+export { encodeLiveEvent, newRecord } from './newRecord.ts';
+export { createMemoryEvents, type OpenEventsOptions, openEvents } from './openEvents.ts';
+export { createRedisEventBus } from './redisEventBus.ts';
+export { createRedisEventStore, type RedisEventStoreOptions } from './redisEventStore.ts';
+export { createSqliteEventStore, type SqliteEventStore, type SqliteEventStoreOptions } from './sqliteEventStore.ts';
