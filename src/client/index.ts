@@ -14,3 +14,6 @@ export { parseRetryAfter } from './retry/index.ts';
 export type { LocalStore, LocalStoreOptions, StorageKind } from './storage/index.ts';
 export { LOCAL_DB_NAME, LOCAL_STORE_NAME, openLocalStore } from './storage/index.ts';
 export type { ChannelLike, LockRequester, OpenChannel, PageEvents, PageVisibility } from './tabs/index.ts';
+export type { EventCursorMemory, EventFeed, EventFeedOptions, ListEvents } from './events/index.ts';
+export { createEventFeed, eventCursorMemory } from './events/index.ts';
+export type { LiveEventsHook, LiveEventsMessage } from './live/index.ts';

@@ -19,6 +19,8 @@ export const LiveRelaySchemas = [
   z.object({ t: z.literal('live-state'), state: LiveStateSchema }),
   /** The server could not replay: every tab re-reads the keys its modules use. */
   z.object({ t: z.literal('live-resync') }),
+  /** A stream-event message the holder received (checked again by the receiving tab's feed). */
+  z.object({ t: z.literal('live-events'), m: z.unknown() }),
   /** A tab started: the holder answers with its state. */
   z.object({ t: z.literal('live-hello') }),
 ] as const;

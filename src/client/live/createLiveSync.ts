@@ -5,13 +5,15 @@ import type { DataChange } from '../moduleData/index.ts';
 import { createKeyRefresher, type KeyTarget } from './createKeyRefresher.ts';
 import { createLiveConnection, type LiveChange, type LiveConnection, type LiveConnectionOptions, type LiveState } from './createLiveConnection.ts';
 import { type AcceptedWrite, createLiveMerge } from './createLiveMerge.ts';
+import type { LiveEventsHook, LiveEventsMessage } from './liveEvents.ts';
 
 /** What the tabs of one data space say to each other about live sync. */
 export type LiveRelay =
   | ({ t: 'live' } & LiveChange)
   | { t: 'live-state'; state: LiveState }
   | { t: 'live-resync' }
-  | { t: 'live-hello' };
+  | { t: 'live-hello' }
+  | { t: 'live-events'; m: LiveEventsMessage };
 
 export interface LiveSyncOptions {
   client: Pick<ApiClient, 'baseUrl' | 'currentToken' | 'dbGet'>;
@@ -25,6 +27,8 @@ export interface LiveSyncOptions {
   saveConfirmed(target: KeyTarget, value: Json): Promise<void>;
   /** Posts to the other tabs of the data space. */
   relay(message: LiveRelay): void;
+  /** Stream events: the holder's socket carries them, the other tabs hear them relayed. */
+  events?: LiveEventsHook;
   /** Socket and probe for tests. */
   connection?: LiveTransport;
   /** Where the state is kept. @default a new signal */
@@ -76,6 +80,7 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
   let tick: unknown = null;
   let running = false;
   const holding = () => connection !== null;
+  const { events } = options;
 
   /** Tells this tab's modules; the holder also records it and tells the other tabs. */
   function tell(change: LiveChange, asHolder: boolean): void {
@@ -118,6 +123,13 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
       random: options.random,
       onChange: (change) => applyFromServer(merge.receive(change)),
       onResync: resync,
+      events: events && {
+        after: () => events.after(),
+        receive(message) {
+          events.receive(message);
+          options.relay({ t: 'live-events', m: message });
+        },
+      },
     });
     const live = connection.state;
     stopMirror = effect(() => {
@@ -177,6 +189,8 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
         if (!holding()) tell(change, false);
       } else if (message.t === 'live-state') {
         if (!holding()) state.value = message.state;
+      } else if (message.t === 'live-events') {
+        if (!holding()) events?.receive(message.m);
       } else if (message.t === 'live-resync') {
         if (!holding()) void refresher.refresh();
       } else if (holding()) {

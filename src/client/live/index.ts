@@ -10,3 +10,4 @@ export { createLiveSync } from './createLiveSync.ts';
 export { isLiveRelay, LiveRelaySchemas } from './LiveRelay.ts';
 export type { LiveSocket, OpenSocket, ProbeEndpoint } from './LiveSocket.ts';
 export { liveAddress, openWebSocket, probeWithFetch } from './LiveSocket.ts';
+export type { LiveEventsHook, LiveEventsMessage } from './liveEvents.ts';

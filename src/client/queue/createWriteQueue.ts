@@ -45,7 +45,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   const syncNews = createSyncBroadcast((news) => post({ t: 'sync', ...news }));
   const memory = createReadYourWrites();
   const live = options.live === false ? null : createLiveSync({
-    client, clock, random, state: model.live, relay: post, connection: options.live,
+    client, clock, random, state: model.live, relay: post, connection: options.live, events: options.events,
     isPending: (target) => model.pendingSeq(target) !== undefined,
     emit: (change) => tellModules(change),
     saveConfirmed: (target, value) => records.saveRead(target.moduleId, target.name, value, clock.now()),

@@ -1,0 +1,191 @@
+import { type Clock, MISSED_EVENTS_WINDOW_MS, type StreamEvent, StreamEventSchema, systemClock } from '../../api/index.ts';
+import type { LiveEventsHook, LiveEventsMessage } from '../live/index.ts';
+import type { EventCursorMemory } from './eventCursorMemory.ts';
+import { fetchMissedEvents, type ListEvents } from './fetchMissedEvents.ts';
+
+export interface EventFeedOptions {
+  /** `GET /me/events` with the page's token. */
+  list: ListEvents;
+  memory: EventCursorMemory;
+  /** @default systemClock */
+  clock?: Clock;
+  /** How old a missed event may be and still be handed over. @default MISSED_EVENTS_WINDOW_MS (10 min) */
+  missedWindowMs?: number;
+  /** Pause between tries of the start's history read. @default 2000 */
+  retryMs?: number;
+  /** Tries of the start's history read before live events go on without it. @default 5 */
+  maxAttempts?: number;
+}
+
+/** The stream events of one overlay (user, kind) in one tab: nothing missed, nothing twice, in order. */
+export interface EventFeed {
+  /** For the live connection: the cursor to resume from, and where its event messages go. */
+  readonly hook: LiveEventsHook;
+  /** Reads the remembered cursor; call it before the live connection starts, so it resumes from there. */
+  load(): Promise<void>;
+  /** Hands over what was missed, then live events (those that came meanwhile wait). */
+  start(): void;
+  /** Batches of events for the modules, oldest first; events handed over before any listener wait for the first. */
+  listen(listener: (events: StreamEvent[]) => void): () => void;
+  stop(): void;
+}
+
+/** One thing that moves the feed: an event (with its cursor when live), or a new position. */
+interface Incoming {
+  record?: StreamEvent;
+  cursor?: string;
+  /** `cursor` is the new position whatever came before (a reset, the end of the history read). */
+  jump?: boolean;
+}
+
+/** Ids remembered to drop repeats; far more than a replay after a reconnect or a tab takeover can bring. */
+const MAX_SEEN = 10_000;
+
+/**
+ * The page's stream-event delivery (docs/events-page.md). Every source (the
+ * start's history read, the live socket, the holder tab's relay) goes through
+ * one ordered pump that drops what was handed over already (by id; a replay by
+ * its cursor), marks what was accepted before this start `missed` (dropping
+ * what is older than the window), and saves the cursor before handing over, so
+ * a reload resumes after the last event the modules got.
+ */
+export function createEventFeed(options: EventFeedOptions): EventFeed {
+  const { list, memory, clock = systemClock, missedWindowMs = MISSED_EVENTS_WINDOW_MS, retryMs = 2000, maxAttempts = 5 } = options;
+  let phase: 'loading' | 'catching-up' | 'live' | 'stopped' = 'loading';
+  let remembered: string | undefined;
+  let cursor: string | undefined;
+  let startedAt = 0;
+  let pumping = false;
+  const early: Incoming[] = [];
+  const incoming: Incoming[] = [];
+  const seen = new Set<string>();
+  const held: StreamEvent[] = [];
+  const listeners = new Set<(events: StreamEvent[]) => void>();
+
+  function take(items: Incoming[]): void {
+    if (phase === 'stopped') return;
+    if (phase !== 'live') {
+      early.push(...items);
+      return;
+    }
+    incoming.push(...items);
+    void pump();
+  }
+
+  async function pump(): Promise<void> {
+    if (pumping) return;
+    pumping = true;
+    while (incoming.length > 0 && phase === 'live') {
+      const before = cursor;
+      const out = decide(incoming.splice(0));
+      if (cursor !== undefined && cursor !== before) await memory.save(cursor).catch(() => undefined);
+      handOver(out);
+    }
+    pumping = false;
+  }
+
+  /** Moves the cursor over `items` and returns the events to hand over. */
+  function decide(items: Incoming[]): StreamEvent[] {
+    const out: StreamEvent[] = [];
+    for (const item of items) {
+      if (!item.record) {
+        if (item.jump || cursor === undefined) cursor = item.cursor;
+        continue;
+      }
+      const key = item.record.replayed ? `replay:${item.cursor}` : `id:${item.record.id}`;
+      if (seen.has(key)) continue;
+      remember(key);
+      if (item.cursor !== undefined) cursor = item.cursor;
+      const shown = classify(item.record);
+      if (shown) out.push(shown);
+    }
+    return out;
+  }
+
+  function remember(key: string): void {
+    seen.add(key);
+    if (seen.size > MAX_SEEN) seen.delete(seen.values().next().value as string);
+  }
+
+  /** Accepted before this start: missed (too old: dropped). A replay is always news. */
+  function classify(record: StreamEvent): StreamEvent | null {
+    if (record.replayed || record.at >= startedAt) return record;
+    if (record.at < clock.now() - missedWindowMs) return null;
+    return { ...record, missed: true };
+  }
+
+  function handOver(events: StreamEvent[]): void {
+    if (events.length === 0) return;
+    if (listeners.size === 0) held.push(...events);
+    for (const listener of listeners) listener(events);
+  }
+
+  async function catchUp(after: string): Promise<void> {
+    for (let attempt = 1; attempt <= maxAttempts && phase === 'catching-up'; attempt += 1) {
+      try {
+        const missed = await fetchMissedEvents(list, after);
+        incoming.push(...missed.events.map((record) => ({ record })), { cursor: missed.cursor, jump: true });
+        break;
+      } catch {
+        // Offline or no history endpoint: try again, and in the end go on with live events alone.
+        if (attempt < maxAttempts) await new Promise<void>((resolve) => clock.setTimeout(() => resolve(), retryMs));
+      }
+    }
+    goLive();
+  }
+
+  function goLive(): void {
+    if (phase === 'stopped') return;
+    phase = 'live';
+    incoming.push(...early.splice(0));
+    void pump();
+  }
+
+  return {
+    hook: {
+      after: () => cursor,
+      receive: (message) => {
+        const item = incomingOf(message);
+        if (item) take([item]);
+      },
+    },
+    async load() {
+      remembered = await memory.load();
+      cursor ??= remembered;
+    },
+    start() {
+      if (phase !== 'loading') return;
+      startedAt = clock.now();
+      if (remembered === undefined) {
+        goLive(); // the first start ever: nothing old is handed over
+        return;
+      }
+      phase = 'catching-up';
+      void catchUp(remembered);
+    },
+    listen(listener) {
+      listeners.add(listener);
+      if (held.length > 0) listener(held.splice(0));
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    stop() {
+      phase = 'stopped';
+      early.length = 0;
+      incoming.length = 0;
+      listeners.clear();
+    },
+  };
+}
+
+/** A live message as the pump takes it; a relayed one is checked again (another tab sent it). */
+function incomingOf(message: LiveEventsMessage): Incoming | null {
+  if (message?.type === 'event') {
+    const record = StreamEventSchema.safeParse(message.event);
+    return record.success && typeof message.cursor === 'string' ? { record: record.data, cursor: message.cursor } : null;
+  }
+  if (message?.type === 'eventsReset' && typeof message.cursor === 'string') return { cursor: message.cursor, jump: true };
+  if (message?.type === 'eventsReady' && typeof message.cursor === 'string') return { cursor: message.cursor };
+  return null;
+}
