@@ -2,7 +2,9 @@ import { effect, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import { MODULE_ORIGIN_META, type ModuleEntry } from '../api/index.ts';
 import {
   createApiClient,
+  createEventFeed,
   createModuleData,
+  eventCursorMemory,
   createProfileCache,
   createWriteQueue,
   type LocalStore,
@@ -38,7 +40,11 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
     createClient: (apiBase) => createApiClient({ baseUrl: apiBase, fetch: options.fetch }),
     profileCache: (apiBase, auth) => createProfileCache({ store: localStore(), baseUrl: apiBase, identity: identityOf(auth) }),
     openDataLayer: async ({ client, userId, kind }) => {
-      const queue = createWriteQueue({ client, userId, kind, store: localStore() });
+      const events = createEventFeed({ list: (query) => client.listEvents(query), memory: eventCursorMemory(localStore(), userId, kind) });
+      // Read first: the live connection then resumes after the last event the modules got.
+      await events.load();
+      const queue = createWriteQueue({ client, userId, kind, store: localStore(), events: events.hook });
+      events.start();
       await queue.start();
       const stopMirror = effect(() => {
         options.sync.value = queue.status.status.value;
@@ -48,8 +54,10 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
         queue,
         status: queue.status.status,
         setToken: (token) => client.setToken(token),
+        events,
         stop: () => {
           stopMirror();
+          events.stop();
           queue.stop();
         },
       };
