@@ -12,7 +12,8 @@ export const OverlayTokenSchema = z.object({
 });
 export type OverlayToken = z.infer<typeof OverlayTokenSchema>;
 
-export const TokenContextSchema = z.enum(['overlay', 'website']);
+/** `streamdeck`: the profile's `streamdeck.token`, which may post events and nothing else (events.md). */
+export const TokenContextSchema = z.enum(['overlay', 'website', 'streamdeck']);
 export type TokenContext = z.infer<typeof TokenContextSchema>;
 
 /** Response of `GET /auth/validate`; `overlay` only for overlay tokens. */

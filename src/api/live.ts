@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { LiveEventSchema, LiveEventsResetSchema } from './streamEvents.ts';
 
 /** Path of the live endpoint, relative to the API base (`ws://<base>/me/database/changes`). */
 export const LIVE_PATH = '/me/database/changes';
@@ -30,16 +31,17 @@ export const LIVE_CLOSE = {
 } as const;
 export type LiveCloseCode = (typeof LIVE_CLOSE)[keyof typeof LIVE_CLOSE];
 
-/** The client's first (and only) message. `since`: the last cursor it saw. */
+/** The client's first (and only) message. `since`: the last cursor it saw; `eventsAfter`: the last event cursor it handed on (events.md). */
 export const LiveAuthSchema = z.object({
   type: z.literal('auth'),
   token: z.optional(z.string()),
   since: z.optional(z.string()),
+  eventsAfter: z.optional(z.string()),
 });
 export type LiveAuth = z.infer<typeof LiveAuthSchema>;
 
-/** Sent once the token is accepted; `cursor` is "now". */
-export const LiveReadySchema = z.object({ type: z.literal('ready'), cursor: z.string() });
+/** Sent once the token is accepted; `cursor` is "now", `eventCursor` the end of the user's events (after those replayed next). */
+export const LiveReadySchema = z.object({ type: z.literal('ready'), cursor: z.string(), eventCursor: z.optional(z.string()) });
 /** Sent after `ready` when the writes after `since` cannot be replayed: re-read what you show. */
 export const LiveResetSchema = z.object({ type: z.literal('reset'), cursor: z.string() });
 /** One accepted write of the token's (user, kind) space; `from` is the `id` of the PATCH body. */
@@ -55,6 +57,6 @@ export const LiveChangeSchema = z.object({
 export const LivePingSchema = z.object({ type: z.literal('ping') });
 
 /** Every message the server sends. */
-export const LiveServerMessageSchema = z.discriminatedUnion('type', [LiveReadySchema, LiveResetSchema, LiveChangeSchema, LivePingSchema]);
+export const LiveServerMessageSchema = z.discriminatedUnion('type', [LiveReadySchema, LiveResetSchema, LiveChangeSchema, LivePingSchema, LiveEventSchema, LiveEventsResetSchema]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;
 export type LiveChangeMessage = z.infer<typeof LiveChangeSchema>;

@@ -14,6 +14,7 @@ import {
   DEMO_SEED,
   type LiveEndpoint,
   loadSeedFile,
+  openEvents,
   openLiveChanges,
   openStore,
   parseCliArgs,
@@ -32,9 +33,10 @@ async function main(argv: string[]): Promise<void> {
   const opened = await openStore(options.store);
   const changes = options.live ? await openLiveChanges(opened) : undefined;
   const store = changes?.store ?? opened;
-  const live = changes && createLiveEndpoint({ feed: changes.feed, registry, live: { ...options.live, path: `/api${LIVE_PATH}` } });
+  const events = await openEvents(opened);
+  const live = changes && createLiveEndpoint({ feed: changes.feed, events, registry, live: { ...options.live, path: `/api${LIVE_PATH}` } });
   const server = await createServer({
-    plugins: [mountApi({ registry, store, limits: options.limits, devRoutes: true, devOrigins: ownOrigins(options.host, options.port), envelope: options.envelope, live: live !== undefined }, live)],
+    plugins: [mountApi({ registry, store, limits: options.limits, devRoutes: true, devOrigins: ownOrigins(options.host, options.port), envelope: options.envelope, live: live !== undefined, events, eventRate: options.eventRate }, live)],
     server: { host: options.host, port: options.port, strictPort: true, open: noOpen || process.env.CI ? false : '/studio' },
   });
   // Vite answers SIGTERM itself with server.close() (then exits) and destroys every socket: live ones get their 1001 first.
@@ -53,6 +55,7 @@ async function main(argv: string[]): Promise<void> {
   const stop = () =>
     void server
       .close()
+      .then(() => events.close())
       .then(() => store.close())
       .then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -40,11 +40,11 @@ async function main(argv: string[]): Promise<void> {
     seed,
     live,
     // No developer routes: they let any token rewrite the profile, which is for `npm run dev` only.
-    wrap: (store, registry) =>
+    wrap: (store, registry, events) =>
       createPageApp({
         distDir,
         moduleOrigin,
-        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false }),
+        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false, events, eventRate: options.eventRate }),
       }),
   });
   console.log(banner(server.url, seed, options.storeUrl));

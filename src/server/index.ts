@@ -5,3 +5,4 @@ export { apiServerCommand, type SpawnApiServerOptions, type SpawnedApiServer, sp
 export { type RunningApiServer, type StartApiServerOptions, startApiServer } from './startApiServer.ts';
 export * from './store/index.ts';
 export * from './live/index.ts';
+export * from './events/index.ts';

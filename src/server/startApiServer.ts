@@ -11,6 +11,7 @@ import {
   type EnvelopeOptions,
   resolveLimits,
 } from './http/index.ts';
+import { type EventRate, type Events, type OpenEventsOptions, openEvents } from './events/index.ts';
 import { createLiveEndpoint, type LiveChanges, type LiveChangesOptions, type LiveEndpoint, type LiveOptions, openLiveChanges, resolveLiveOptions, serveUpgradeAsRequest } from './live/index.ts';
 import { createMemoryRegistry, createRedisRegistry, DEMO_SEED, parseSeed, type Registry, type Seed } from './registry/index.ts';
 import { type DataStore, isRedisStore, openStore, type StoreSpec } from './store/index.ts';
@@ -48,8 +49,15 @@ export interface StartApiServerOptions {
   onInternalError?: (error: unknown) => void;
   /** Wraps bodies as the hosted service does (`ApiAppOptions.envelope`). @default false */
   envelope?: boolean | EnvelopeOptions;
-  /** Serves a handler built around the store instead of the API alone (e.g. a page server mounting the API under /api). */
-  wrap?: (store: DataStore, registry: Registry) => { fetch: (request: Request) => Response | Promise<Response> };
+  /**
+   * Serves a handler built around the store instead of the API alone (e.g. a page server mounting the API under /api);
+   * pass `events` on to `createApiApp` so that posted events reach the live sockets.
+   */
+  wrap?: (store: DataStore, registry: Registry, events: Events) => { fetch: (request: Request) => Response | Promise<Response> };
+  /** The stream events' retention and live replay bounds (docs/events.md). @default {} */
+  events?: OpenEventsOptions;
+  /** The per-user rate of `POST /me/events`. @default 100 per s, bursts of 1,000 */
+  eventRate?: Partial<EventRate>;
   /**
    * The live endpoint (`/me/database/changes`, see docs/live-sync.md): its limits, its path (`/api/...` when `wrap`
    * mounts the API there) and its replay log. `false` serves none: the path answers 404, like the hosted service.
@@ -67,6 +75,11 @@ export interface RunningApiServer {
   registry: Registry;
   /** The live endpoint; undefined with `live: false`. */
   live: LiveEndpoint | undefined;
+  /**
+   * The user's stream events: `events.append(userId, {type, event, source: 'twitch', id?, version?, test?})`
+   * stores AND delivers to every live socket of the user (on every instance with Redis). Closed by `close()`.
+   */
+  events: Events;
   /** Closes live connections (1001), stops accepting, drops open connections, then closes the store. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -82,17 +95,20 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   const opened = isStore(options.store) ? options.store : await openStore(options.store ?? 'memory', { log: options.log });
   let registry: Registry;
   let changes: LiveChanges | undefined;
+  let events: Events | undefined;
   try {
     registry = options.registry ?? (await registryFor(opened, seed!, { clock, tokenTtlMs, maxTokensPerOverlay }));
     if (liveOptions) changes = await openLiveChanges(opened, liveOptions);
+    events = await openEvents(opened, options.events);
   } catch (error) {
+    await changes?.feed.close();
     await opened.close();
     throw error;
   }
   const store = changes?.store ?? opened;
   const onInternalError = options.onInternalError ?? console.error;
-  const { envelope } = options;
-  const app = options.wrap?.(store, registry) ?? createApiApp({ registry, store, limits, onInternalError, clock, live: liveOptions !== undefined, envelope });
+  const { envelope, eventRate } = options;
+  const app = options.wrap?.(store, registry, events) ?? createApiApp({ registry, store, limits, onInternalError, clock, live: liveOptions !== undefined, envelope, events, eventRate });
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
   const viaApp = getRequestListener(app.fetch, { errorHandler });
   // Served alone, the API answers its two database routes on Node's server itself, because the fetch
@@ -105,7 +121,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   };
   const server = createServer({ requireHostHeader: false }, listener);
   server.on('clientError', answerClientError);
-  const live = changes && createLiveEndpoint({ feed: changes.feed, registry, live: liveOptions, clock, onInternalError });
+  const live = changes && createLiveEndpoint({ feed: changes.feed, events, registry, live: liveOptions, clock, onInternalError });
   // Only with the endpoint: without an `upgrade` listener, Node serves upgrade requests as plain ones (the path then answers 404).
   if (live) {
     server.on('upgrade', (request, socket, head) => {
@@ -116,6 +132,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
     await listen(server, port, host);
   } catch (error) {
     await live?.close();
+    await events.close();
     await store.close();
     throw error;
   }
@@ -124,10 +141,11 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   const close = () => {
     closing ??= Promise.resolve(live?.close())
       .then(() => stop(server))
+      .then(() => events.close())
       .finally(() => store.close());
     return closing;
   };
-  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`, port: actualPort, host, store, registry, live, close };
+  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`, port: actualPort, host, store, registry, live, events, close };
 }
 
 /** With a redis store, tokens and profiles live in Redis too, so that any instance answers any request. */

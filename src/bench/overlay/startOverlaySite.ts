@@ -34,7 +34,7 @@ export async function startOverlaySite(context: BenchContext): Promise<OverlaySi
     registry,
     store: `sqlite:${join(await context.tempDir('overlay-db'), 'api.sqlite')}`,
     live: { path: `/api${LIVE_PATH}` },
-    wrap: (store) => createPageApp({ distDir, api: createApiApp({ registry, store, live: true }) }),
+    wrap: (store, _registry, events) => createPageApp({ distDir, api: createApiApp({ registry, store, live: true, events }) }),
   });
   return {
     overlayUrl: `${server.url}/?overlay=${DEMO_OVERLAY_IDS.tool}`,

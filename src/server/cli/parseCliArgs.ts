@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DEFAULT_EVENT_RATE, type EventRate } from '../events/index.ts';
 import type { ApiLimits } from '../http/index.ts';
 import { DEFAULT_EXCHANGE_LIMITS, type ExchangeLimits } from '../limits/index.ts';
 import { DEFAULT_MAX_TOKENS_PER_OVERLAY, DEFAULT_TOKEN_TTL_MS } from '../registry/index.ts';
@@ -27,6 +28,9 @@ export const USAGE = `Usage: npm run api -- [options]
                            length of the exchange limits' window (default ${DEFAULT_EXCHANGE_LIMITS.exchangeWindowMs / 1000})
   --max-tokens-per-overlay <n>
                            exchanged tokens alive per overlay id; the oldest is dropped first (default ${DEFAULT_MAX_TOKENS_PER_OVERLAY})
+  --max-events-per-second <n>
+                           events one user may post per second (POST /me/events), then 429 (default ${DEFAULT_EVENT_RATE.perSecond})
+  --event-burst <n>        events one user may post at once above that rate (default ${DEFAULT_EVENT_RATE.burst})
   --help                   print this text`;
 
 export interface CliOptions {
@@ -44,6 +48,8 @@ export interface CliOptions {
   live: false | { maxConnectionsPerUser: number };
   /** Bodies in the hosted service's `{meta, data}` / `{meta, error}` shape. */
   envelope: boolean;
+  /** The per-user rate of `POST /me/events`. */
+  eventRate: EventRate;
   help: boolean;
 }
 
@@ -80,6 +86,10 @@ export function parseCliArgs(argv: string[]): CliOptions {
     },
     live: liveFlags(values['no-live'], values['max-live-connections']),
     envelope: values.envelope ?? false,
+    eventRate: {
+      perSecond: integerFlag('max-events-per-second', values['max-events-per-second'], DEFAULT_EVENT_RATE.perSecond, 1, 1_000_000),
+      burst: integerFlag('event-burst', values['event-burst'], DEFAULT_EVENT_RATE.burst, 1, 1_000_000),
+    },
     help: values.help ?? false,
   };
 }
@@ -106,6 +116,8 @@ function readFlags(argv: string[]) {
         'failed-exchange-limit': { type: 'string' },
         'exchange-window-seconds': { type: 'string' },
         'max-tokens-per-overlay': { type: 'string' },
+        'max-events-per-second': { type: 'string' },
+        'event-burst': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

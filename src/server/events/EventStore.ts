@@ -37,3 +37,17 @@ export interface EventStore {
   /** The events accepted at or after `since` (Unix ms), oldest first. */
   since(userId: string, sinceMs: number): Promise<StreamEvent[]>;
 }
+
+/** Told of each new record (not of repeats), synchronously, in the order the store accepted them: the live channel's feed. */
+export type OnAppended = (userId: string, cursor: string, recordJson: string) => void;
+
+/** What the memory and sqlite logs are built with. */
+export interface EventLogOptions {
+  /** What is kept. @default DEFAULT_EVENT_RETENTION */
+  retention?: Partial<import('./EventRetention.ts').EventRetention>;
+  /** Current time in ms (the records' `at`, and age-based dropping). @default Date.now */
+  now?: () => number;
+  /** A fresh id for an event posted without one. @default crypto.randomUUID */
+  randomId?: () => string;
+  onAppended?: OnAppended;
+}

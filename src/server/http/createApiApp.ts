@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { LIVE_PATH } from '../../api/index.ts';
 import type { Registry } from '../registry/index.ts';
+import { createMemoryEventRateLimiter, createMemoryEvents, createRedisEventRateLimiter, type EventRate, type Events, resolveEventRate } from '../events/index.ts';
 import { createExchangeGuard, createMemoryRateCounter, createRedisRateCounter } from '../limits/index.ts';
 import { type DataStore, isRedisStore } from '../store/index.ts';
 import { checkHealth, describeApi } from './about/aboutRoutes.ts';
@@ -12,6 +13,7 @@ import { type ApiLimits, resolveLimits } from './ApiLimits.ts';
 import { withCors } from './cors.ts';
 import { readEntry, writeEntry } from './database/databaseRoutes.ts';
 import { devRouteGuard } from './dev/devRoutes.ts';
+import { listEvents, liveEvents, postEvent, replayEvent } from './events/eventRoutes.ts';
 import { type Route, routeGuard } from './routeTable.ts';
 import { bareAnswers, type EnvelopeOptions, envelopeAnswers, type ShapeAnswer } from './shapeAnswer.ts';
 import { toErrorAnswer } from './toErrorResponse.ts';
@@ -38,6 +40,13 @@ export interface ApiAppOptions {
   devOrigins?: readonly string[];
   /** Current time in ms, for the rate limits of a memory or SQLite store. @default Date.now */
   clock?: () => number;
+  /**
+   * The stream events (`openEvents(store)`), shared with the live endpoint so that sockets hear them.
+   * @default an in-memory log of this app alone, heard by no socket
+   */
+  events?: Events;
+  /** The per-user rate of `POST /me/events` (`--max-events-per-second`, `--event-burst`). @default 100 per s, bursts of 1,000 */
+  eventRate?: Partial<EventRate>;
 }
 
 /** Paths answered in the server's own shape even with the envelope: not the hosted service's endpoints. */
@@ -53,12 +62,17 @@ export function createApiApp(options: ApiAppOptions): Hono {
   // With Redis, the counters are shared: limits hold across every instance.
   const counter = isRedisStore(store) ? createRedisRateCounter(store.redis) : createMemoryRateCounter({ clock: options.clock });
   const deps = { registry, store, limits: resolved, exchangeGuard: createExchangeGuard(counter, resolved) };
+  const eventDeps = eventDepsOf(options, resolved);
   const routes: Route[] = [
-    { method: 'GET', path: '/me', token: 'any', handler: readProfile(deps) },
+    { method: 'GET', path: '/me', token: 'user', handler: readProfile(deps) },
     { method: 'PATCH', path: '/me/database', token: 'overlay', handler: writeEntry(deps) },
     { method: 'GET', path: '/me/database', token: 'overlay', handler: readEntry(deps) },
     { method: 'GET', path: '/auth/validate', token: 'any', handler: validateToken(deps) },
     { method: 'POST', path: '/auth/overlay', token: 'none', handler: exchangeOverlayId(deps) },
+    { method: 'POST', path: '/me/events', token: 'any', handler: postEvent(eventDeps) },
+    { method: 'GET', path: '/me/events', token: 'user', handler: listEvents(eventDeps) },
+    { method: 'GET', path: '/me/live/events', token: 'user', handler: liveEvents(eventDeps) },
+    { method: 'POST', path: '/me/events/:id/replay', token: 'user', handler: replayEvent(eventDeps) },
   ];
   // The live endpoint's token comes in its first message; a plain GET is answered 426 whoever asks.
   if (live) routes.push({ method: 'GET', path: LIVE_PATH, token: 'overlay', handler: upgradeRequired });
@@ -76,7 +90,9 @@ export function createApiApp(options: ApiAppOptions): Hono {
   if (devRoutes) app.use('*', devRouteGuard({ ...deps, origins: devOrigins }));
   app.use('*', routeGuard(routes));
   for (const { method, path, handler } of routes) {
-    app.on(method, path, async (c) => answerResponse(shaped(await handler(fromWebRequest(c.req.raw, c.env)), path)));
+    // A path with a parameter (`/me/events/:id/replay`) is named in `meta.path` as it was requested.
+    const pathOf = path.includes('/:') ? (url: string) => new URL(url).pathname : () => path;
+    app.on(method, path, async (c) => answerResponse(shaped(await handler(fromWebRequest(c.req.raw, c.env)), pathOf(c.req.url))));
   }
   const errorResponse = (error: unknown, url: string) => answerResponse(shaped(toErrorAnswer(error, onInternalError), new URL(url).pathname));
   // Unreachable behind routeGuard; kept so that no path can answer Hono's plain-text 404.
@@ -88,6 +104,15 @@ export function createApiApp(options: ApiAppOptions): Hono {
 /** A plain GET of the live endpoint: it speaks WebSocket only (RFC 9110: a 426 names the protocol in `Upgrade`). */
 async function upgradeRequired(): Promise<never> {
   throw new HttpError(426, `Upgrade required - ${LIVE_PATH} is a WebSocket endpoint: open it with a WebSocket client`, { Upgrade: 'websocket' });
+}
+
+/** The events routes' dependencies: the given events (or a log of this app alone) and the per-user rate, shared through Redis with a redis store. */
+function eventDepsOf(options: ApiAppOptions, limits: ApiLimits) {
+  const { registry, store } = options;
+  const rate = resolveEventRate(options.eventRate);
+  const events = options.events ?? createMemoryEvents();
+  const limiter = isRedisStore(store) ? createRedisEventRateLimiter(rate, store.redis) : createMemoryEventRateLimiter(rate, options.clock);
+  return { registry, events, limits, rate: limiter };
 }
 
 /** The answer shape of the `envelope` option. */

@@ -24,9 +24,11 @@ export interface Route {
 export function routeGuard(routes: readonly Route[]): MiddlewareHandler {
   const allowed = new Map<string, string[]>();
   for (const { method, path } of routes) allowed.set(path, [...(allowed.get(path) ?? []), method]);
+  const templates = [...allowed.keys()].filter((path) => path.includes('/:')).map((path) => ({ path, pattern: templatePattern(path) }));
+  const methodsOf = (path: string) => allowed.get(path) ?? allowed.get(templates.find((each) => each.pattern.test(path))?.path ?? '');
   return async (c, next) => {
     const path = new URL(c.req.url).pathname;
-    const methods = allowed.get(path);
+    const methods = methodsOf(path);
     if (!methods) throw new HttpError(404, `Not found - no endpoint at ${JSON.stringify(path.slice(0, 200))}`);
     const method = c.req.raw.method;
     if (method === 'OPTIONS') return corsResponse(null, 204, PREFLIGHT_HEADERS);
@@ -36,4 +38,10 @@ export function routeGuard(routes: readonly Route[]): MiddlewareHandler {
     }
     await next();
   };
+}
+
+/** `/me/events/:id/replay` matches one non-empty segment where the `:id` is, like Hono's router. */
+function templatePattern(path: string): RegExp {
+  const parts = path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${parts.join('/')}$`);
 }

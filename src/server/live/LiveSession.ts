@@ -1,5 +1,6 @@
 import { type RawData, WebSocket } from 'ws';
 import { AUTH_MESSAGES, LIVE_CLOSE, type LiveAuth, LiveAuthSchema } from '../../api/index.ts';
+import type { Events, EventSubscription } from '../events/index.ts';
 import type { Registry } from '../registry/index.ts';
 import { StoreUnavailableError } from '../store/index.ts';
 import type { Change, ChangeFeed, FeedListener, Unsubscribe } from './ChangeFeed.ts';
@@ -10,9 +11,12 @@ import type { UserConnections } from './UserConnections.ts';
 /** The 403 text of the database routes: a live connection needs the same kind of token. */
 const FORBIDDEN = 'Forbidden - the data store requires an overlay-generated token (exchange an overlay id at POST /auth/overlay)';
 const UNAVAILABLE = 'Store unavailable - retry with backoff';
+const STREAMDECK_FORBIDDEN = 'Forbidden - the Stream Deck token may only post events (POST /me/events)';
 
 export interface SessionDeps {
   feed: ChangeFeed;
+  /** The user's stream events (docs/events.md): every socket of the user hears them, whatever its kind. */
+  events?: Events;
   registry: Registry;
   options: LiveOptions;
   users: UserConnections;
@@ -34,6 +38,7 @@ export class LiveSession implements FeedListener {
   private expiresAtMs: number | null = null;
   private userId: string | undefined;
   private unsubscribe: Unsubscribe | undefined;
+  private events: EventSubscription | undefined;
   private readonly authTimer: NodeJS.Timeout;
   private ended = false;
 
@@ -54,12 +59,14 @@ export class LiveSession implements FeedListener {
   }
 
   start({ cursor, replayed, reset }: { cursor: string; replayed: Change[]; reset: boolean }): void {
-    this.send(Buffer.from(JSON.stringify({ type: 'ready', cursor })));
+    this.send(Buffer.from(JSON.stringify({ type: 'ready', cursor, ...(this.events && { eventCursor: this.events.cursor }) })));
     const encoded = replayed.map(encodeChange);
     const bytes = encoded.reduce((sum, message) => sum + message.length, 0);
     // A replay larger than a client may have queued is sent as `reset`: re-reading costs the client less than being dropped.
     if (reset || bytes > this.deps.options.maxBufferedBytes) this.send(Buffer.from(JSON.stringify({ type: 'reset', cursor })));
     else for (const message of encoded) this.send(message);
+    // The events after `eventsAfter` (or `eventsReset`), then the user's events as they come.
+    this.events?.begin();
     this.live = true;
   }
 
@@ -105,12 +112,15 @@ export class LiveSession implements FeedListener {
     if (!auth.token) return this.close(LIVE_CLOSE.unauthorized, AUTH_MESSAGES.missing);
     const grant = await this.deps.registry.resolveToken(auth.token);
     if (!grant) return this.close(LIVE_CLOSE.unauthorized, AUTH_MESSAGES.invalid);
+    if (grant.context === 'streamdeck') return this.close(LIVE_CLOSE.forbidden, STREAMDECK_FORBIDDEN);
     if (grant.context !== 'overlay' || !grant.overlay) return this.close(LIVE_CLOSE.forbidden, FORBIDDEN);
     if (this.ended) return;
     const max = this.deps.options.maxConnectionsPerUser;
     if (!this.deps.users.add(grant.userId)) return this.close(LIVE_CLOSE.tooMany, `Too many live connections - at most ${max} per user`);
     this.userId = grant.userId;
     this.expiresAtMs = grant.expiresAt === null ? null : Date.parse(grant.expiresAt);
+    this.events = await this.deps.events?.subscribe(grant.userId, auth.eventsAfter, (message) => this.send(message));
+    if (this.ended) return this.events?.leave();
     const unsubscribe = await this.deps.feed.subscribe({ userId: grant.userId, kind: grant.overlay }, auth.since, this);
     if (this.ended) unsubscribe();
     else this.unsubscribe = unsubscribe;
@@ -130,6 +140,7 @@ export class LiveSession implements FeedListener {
     this.ended = true;
     clearTimeout(this.authTimer);
     this.unsubscribe?.();
+    this.events?.leave();
     if (this.userId !== undefined) this.deps.users.remove(this.userId);
     this.onEnd(this);
   }
@@ -145,6 +156,6 @@ function parseAuth(data: RawData, isBinary: boolean): LiveAuth | string {
     return 'Malformed message - the auth message must be JSON';
   }
   const parsed = LiveAuthSchema.safeParse(json);
-  if (!parsed.success) return 'Malformed message - expected {"type":"auth","token":"...","since":"..."} with string token and since';
+  if (!parsed.success) return 'Malformed message - expected {"type":"auth","token":"...","since":"..."} with string token, since and eventsAfter';
   return parsed.data;
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { LIVE_CLOSE } from '../../api/index.ts';
+import type { Events } from '../events/index.ts';
 import type { Registry } from '../registry/index.ts';
 import type { ChangeFeed } from './ChangeFeed.ts';
 import { type LiveOptions, resolveLiveOptions } from './LiveOptions.ts';
@@ -10,6 +11,8 @@ import { UserConnections } from './UserConnections.ts';
 
 export interface LiveEndpointOptions {
   feed: ChangeFeed;
+  /** The user's stream events, relayed to each of the user's sockets; none without. */
+  events?: Events;
   registry: Registry;
   /** Limits and timings. @default DEFAULT_LIVE_OPTIONS */
   live?: Partial<LiveOptions>;
@@ -37,19 +40,21 @@ const PING = Buffer.from('{"type":"ping"}');
  * connection tens of KB), and one timer for all pings rather than one per
  * connection.
  */
-export function createLiveEndpoint({ feed, registry, live, clock = Date.now, onInternalError = console.error }: LiveEndpointOptions): LiveEndpoint {
+export function createLiveEndpoint({ feed, events, registry, live, clock = Date.now, onInternalError = console.error }: LiveEndpointOptions): LiveEndpoint {
   const options = resolveLiveOptions(live);
   const wss = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: options.maxMessageBytes });
   const sessions = new Set<LiveSession>();
-  const deps = { feed, registry, options, users: new UserConnections(options.maxConnectionsPerUser), clock, onInternalError };
+  const deps = { feed, events, registry, options, users: new UserConnections(options.maxConnectionsPerUser), clock, onInternalError };
   let stopping = false;
   const pinger = setInterval(() => {
     for (const session of sessions) if (session.live) session.ping(PING);
   }, options.pingIntervalMs);
   pinger.unref();
-  feed.onUnavailable(() => {
+  const unavailable = () => {
     for (const session of sessions) session.close(LIVE_CLOSE.unavailable, 'Store unavailable - retry with backoff');
-  });
+  };
+  feed.onUnavailable(unavailable);
+  events?.onUnavailable(unavailable);
 
   return {
     handleUpgrade(request, socket, head) {

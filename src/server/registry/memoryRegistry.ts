@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createIssuedTokens } from './issuedTokens.ts';
 import type { Registry } from './Registry.ts';
 import type { Seed } from './seed.ts';
-import { indexSeed } from './seedIndex.ts';
+import { indexSeed, streamdeckGrant, streamdeckTokenOf } from './seedIndex.ts';
 
 export interface MemoryRegistryOptions {
   /** Lifetime of an exchanged overlay token. @default 24 hours */
@@ -28,14 +28,17 @@ export function createMemoryRegistry(seed: Seed, options: MemoryRegistryOptions 
   const randomToken = options.randomToken ?? (() => randomBytes(32).toString('base64url'));
   checkOptions(tokenTtlMs, maxIssuedTokens);
   if (!(Number.isInteger(maxTokensPerOverlay) && maxTokensPerOverlay > 0)) throw new RangeError('maxTokensPerOverlay must be a positive integer');
-  const { profiles, seedGrants, overlayIds } = indexSeed(seed);
+  const { profiles, seedGrants, overlayIds, streamdeckTokens } = indexSeed(seed);
   const isTaken = (token: string) => seedGrants.has(token);
   const issued = createIssuedTokens({ tokenTtlMs, maxIssuedTokens, maxTokensPerOverlay, clock, randomToken, isTaken });
 
   return {
     async resolveToken(token) {
       const grant = seedGrants.get(token);
-      return grant ? { ...grant } : issued.resolve(token);
+      if (grant) return { ...grant };
+      const deckOwner = streamdeckTokens.get(token);
+      if (deckOwner === '') return undefined;
+      return deckOwner === undefined ? issued.resolve(token) : streamdeckGrant(deckOwner);
     },
     async exchangeOverlayId(overlayId) {
       const owner = overlayIds.get(overlayId);
@@ -48,6 +51,11 @@ export function createMemoryRegistry(seed: Seed, options: MemoryRegistryOptions 
       const current = profiles.get(userId);
       if (!current) return false;
       profiles.set(userId, { ...structuredClone(profile), overlays: current.overlays });
+      // The Stream Deck token is the profile's: a replaced one stops working at once.
+      const before = streamdeckTokenOf(current);
+      if (before !== undefined) streamdeckTokens.delete(before);
+      const after = streamdeckTokenOf(profile);
+      if (after !== undefined && !seedGrants.has(after)) streamdeckTokens.set(after, userId);
       return true;
     },
   };

@@ -5,7 +5,7 @@ import { guardRedis } from '../store/index.ts';
 import { DEFAULT_MAX_TOKENS_PER_OVERLAY, DEFAULT_TOKEN_TTL_MS } from './memoryRegistry.ts';
 import type { IssuedToken, Registry, TokenGrant } from './Registry.ts';
 import type { Seed } from './seed.ts';
-import { indexSeed } from './seedIndex.ts';
+import { indexSeed, streamdeckGrant, streamdeckTokenOf } from './seedIndex.ts';
 import { profileKey, seedProfilesToRedis } from './seedProfilesToRedis.ts';
 
 export interface RedisRegistryOptions {
@@ -30,6 +30,9 @@ interface StoredGrant {
 
 /** The key of an exchanged token: its hash, so that a dump of Redis holds no usable token. */
 const tokenKey = (token: string) => `registry:token:${createHash('sha256').update(token).digest('base64url')}`;
+
+/** The user of a Stream Deck token set by a replaced profile, under its hash (seeded ones are in the seed). */
+const streamdeckKey = (token: string) => `registry:streamdeck:${createHash('sha256').update(token).digest('base64url')}`;
 
 /** The token keys of one overlay, oldest first: the cap drops from the front. */
 const overlayTokensKey = (userId: string, kind: Kind) => `registry:overlay-tokens:${userId}:${kind}`;
@@ -59,13 +62,28 @@ export async function createRedisRegistry(seed: Seed, options: RedisRegistryOpti
   const randomToken = options.randomToken ?? (() => randomBytes(32).toString('base64url'));
   if (!(Number.isSafeInteger(tokenTtlMs) && tokenTtlMs > 0)) throw new RangeError('tokenTtlMs must be a positive integer');
   if (!(Number.isSafeInteger(maxTokensPerOverlay) && maxTokensPerOverlay > 0)) throw new RangeError('maxTokensPerOverlay must be a positive integer');
-  const { profiles, seedGrants, overlayIds } = indexSeed(seed);
+  const { profiles, seedGrants, overlayIds, streamdeckTokens } = indexSeed(seed);
   await seedProfilesToRedis(redis, profiles.values());
 
+  const readProfile = async (userId: string): Promise<Profile | undefined> => {
+    const seeded = profiles.get(userId);
+    if (!seeded) return undefined;
+    const json = await guardRedis(() => redis.hget(profileKey(userId), 'profile'));
+    // A Redis that lost its data still knows the seeded users.
+    return json === null ? structuredClone(seeded) : (JSON.parse(json) as Profile);
+  };
+  /** A Stream Deck token counts only while it is the user's current profile's (a replaced profile may have changed it). */
+  const resolveStreamdeck = async (token: string): Promise<TokenGrant | undefined> => {
+    const userId = streamdeckTokens.get(token) ?? (await guardRedis(() => redis.get(streamdeckKey(token))));
+    if (userId === null || userId === undefined || userId === '') return undefined;
+    const profile = await readProfile(userId);
+    return profile && streamdeckTokenOf(profile) === token ? streamdeckGrant(userId) : undefined;
+  };
   return {
     async resolveToken(token) {
       const grant = seedGrants.get(token);
-      return grant ? { ...grant } : resolveIssued(redis, token, clock());
+      if (grant) return { ...grant };
+      return (await resolveIssued(redis, token, clock())) ?? resolveStreamdeck(token);
     },
     async exchangeOverlayId(overlayId) {
       const owner = overlayIds.get(overlayId);
@@ -80,18 +98,14 @@ export async function createRedisRegistry(seed: Seed, options: RedisRegistryOpti
       if (set !== 1) throw new Error('randomToken returned a token already in use');
       return { token, userId: owner.userId, context: 'overlay', overlay: owner.kind, expiresAt } satisfies IssuedToken;
     },
-    async profile(userId) {
-      const seeded = profiles.get(userId);
-      if (!seeded) return undefined;
-      const json = await guardRedis(() => redis.hget(profileKey(userId), 'profile'));
-      // A Redis that lost its data still knows the seeded users.
-      return json === null ? structuredClone(seeded) : (JSON.parse(json) as Profile);
-    },
+    profile: readProfile,
     async replaceProfile(userId, profile) {
       const seeded = profiles.get(userId);
       if (!seeded) return false;
       const next = { ...structuredClone(profile), overlays: seeded.overlays };
       await guardRedis(() => redis.hset(profileKey(userId), 'profile', JSON.stringify(next)));
+      const deck = streamdeckTokenOf(next);
+      if (deck !== undefined && !seedGrants.has(deck)) await guardRedis(() => redis.set(streamdeckKey(deck), userId));
       return true;
     },
   };

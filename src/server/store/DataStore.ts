@@ -24,6 +24,8 @@ export interface StoredEntry {
 export interface DataStore {
   /** What kind of store this is, for the API's root page (never its address or password). @default 'custom' */
   readonly kind?: 'memory' | 'sqlite' | 'redis';
+  /** The sqlite store's database file, where the event log lives too. */
+  readonly file?: string;
   /** JSON text of the value at `addr`; `undefined` when it was never set. */
   get(addr: DataAddress): Promise<string | undefined>;
   /**

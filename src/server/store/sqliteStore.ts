@@ -47,6 +47,7 @@ export function createSqliteStore({ path, synchronous = 'full' }: SqliteStoreOpt
 
   return {
     kind: 'sqlite',
+    file: path,
     async get({ userId, kind, moduleId, name }) {
       return guard(() => select.get(userId, kind, moduleId, name)?.value);
     },

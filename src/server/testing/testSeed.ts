@@ -7,10 +7,11 @@ function profileFor(userId: string, userName: string): Profile {
   profile.user.userId = userId;
   profile.user.userName = userName;
   profile.overlays = { game: `ov-game-${userId}`, tool: `ov-tool-${userId}`, background: `ov-bg-${userId}`, event: `ov-event-${userId}` };
+  profile.streamdeck = { token: `deck-${userId}` };
   return profile;
 }
 
-/** Two users, each with an overlay token per kind (`<kind>-<userId>`) and a website token (`site-<userId>`). */
+/** Two users, each with an overlay token per kind (`<kind>-<userId>`), a website token (`site-<userId>`) and a Stream Deck token (`deck-<userId>`). */
 export const TEST_SEED: Seed = {
   users: [
     { profile: { ...profileFor('1001', 'alice'), extraMember: { kept: true } }, tokens: tokensFor('1001') },

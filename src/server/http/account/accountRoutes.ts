@@ -16,8 +16,8 @@ export interface AccountDeps {
 }
 
 /** The profile of the token's user; a token whose user is gone is as good as unknown. */
-async function profileOf(request: ApiRequest, registry: Registry) {
-  const grant = await authenticate(request, registry);
+async function profileOf(request: ApiRequest, registry: Registry, streamdeck = false) {
+  const grant = await authenticate(request, registry, { streamdeck });
   const profile = await registry.profile(grant.userId);
   if (!profile) throw new HttpError(401, AUTH_MESSAGES.invalid);
   return { grant, profile };
@@ -34,7 +34,7 @@ export function readProfile({ registry }: AccountDeps) {
 /** `GET /auth/validate`: what the token is; `overlay` only for overlay tokens. */
 export function validateToken({ registry }: AccountDeps) {
   return async (request: ApiRequest): Promise<Answer> => {
-    const { grant, profile } = await profileOf(request, registry);
+    const { grant, profile } = await profileOf(request, registry, true);
     const body: Validation = {
       context: grant.context,
       ...(grant.context === 'overlay' ? { overlay: grant.overlay } : {}),

@@ -10,12 +10,19 @@ export function bearerToken(header: string | null): string | undefined {
   return token ? token : undefined;
 }
 
-/** The grant of the request's token; a 401 with the documented text otherwise (docs/server.md, Errors). */
-export async function authenticate(request: ApiRequest, registry: Registry): Promise<TokenGrant> {
+/** The 403 of every endpoint but `POST /me/events` (and `GET /auth/validate`) for the profile's Stream Deck token. */
+export const STREAMDECK_FORBIDDEN = 'Forbidden - the Stream Deck token may only post events (POST /me/events); use a website or overlay token here';
+
+/**
+ * The grant of the request's token; a 401 with the documented text otherwise (docs/server.md, Errors).
+ * A Stream Deck token is refused with 403 unless the endpoint takes it (`streamdeck: true`).
+ */
+export async function authenticate(request: ApiRequest, registry: Registry, { streamdeck = false } = {}): Promise<TokenGrant> {
   const token = bearerToken(request.header('authorization'));
   if (token === undefined) throw new HttpError(401, AUTH_MESSAGES.missing);
   const grant = await registry.resolveToken(token);
   if (!grant) throw new HttpError(401, AUTH_MESSAGES.invalid);
+  if (grant.context === 'streamdeck' && !streamdeck) throw new HttpError(403, STREAMDECK_FORBIDDEN);
   return grant;
 }
 

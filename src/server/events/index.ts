@@ -1,0 +1,12 @@
+export { createEvents, type Events, type EventsOptions, type EventSubscription } from './createEvents.ts';
+export { type BusMessage, type EventBus, createLocalEventBus } from './EventBus.ts';
+export { comparePositions, formatEventCursor, parseEventCursor } from './eventCursor.ts';
+export { createMemoryEventRateLimiter, createRedisEventRateLimiter, DEFAULT_EVENT_RATE, type EventRate, type EventRateLimiter, resolveEventRate } from './eventRate.ts';
+export { DEFAULT_EVENT_RETENTION, type EventRetention, resolveRetention } from './EventRetention.ts';
+export type { Appended, EventHistory, EventLogOptions, EventStore, NewEvent, OnAppended } from './EventStore.ts';
+export { createMemoryEventStore } from './memoryEventStore.ts';
+export { encodeLiveEvent, newRecord } from './newRecord.ts';
+export { createMemoryEvents, type OpenEventsOptions, openEvents } from './openEvents.ts';
+export { createRedisEventBus } from './redisEventBus.ts';
+export { createRedisEventStore, type RedisEventStoreOptions } from './redisEventStore.ts';
+export { createSqliteEventStore, type SqliteEventStore, type SqliteEventStoreOptions } from './sqliteEventStore.ts';

@@ -1,0 +1,101 @@
+import type { StreamEvent } from '../../../api/index.ts';
+import type { EventRateLimiter, Events } from '../../events/index.ts';
+import type { Registry } from '../../registry/index.ts';
+import { type Answer, jsonAnswer } from '../Answer.ts';
+import type { ApiLimits } from '../ApiLimits.ts';
+import type { ApiRequest } from '../ApiRequest.ts';
+import { authenticate } from '../auth/authenticate.ts';
+import { parseJsonObject, readBody } from '../body/readJsonBody.ts';
+import { HttpError } from '../HttpError.ts';
+import { readPostedEvent, requireEventMediaType } from './readPostedEvent.ts';
+
+export interface EventDeps {
+  registry: Registry;
+  events: Events;
+  limits: ApiLimits;
+  /** The per-user rate of `POST /me/events`. */
+  rate: EventRateLimiter;
+}
+
+/** `POST /me/events`: 201 the stored record, 200 the stored record of a repeated id (never delivered again). */
+export function postEvent({ registry, events, limits, rate }: EventDeps) {
+  return async (request: ApiRequest): Promise<Answer> => {
+    const { userId } = await authenticate(request, registry, { streamdeck: true });
+    requireEventMediaType(request);
+    const waitMs = await rate(userId);
+    if (waitMs > 0) {
+      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+      throw new HttpError(429, `Too many requests - too many events posted for this user; retry in ${seconds} s`, { 'Retry-After': String(seconds) });
+    }
+    const posted = readPostedEvent(parseJsonObject(await readBody(request, limits.maxBodyBytes), 'a JSON object with type and event'));
+    const { record, created } = await events.append(userId, { ...posted, source: 'api' });
+    return jsonAnswer(created ? 201 : 200, JSON.stringify(record));
+  };
+}
+
+/** `GET /me/events?after=&limit=`: history, oldest first. */
+export function listEvents({ registry, events }: EventDeps) {
+  return async (request: ApiRequest): Promise<Answer> => {
+    const { userId } = await authenticate(request, registry);
+    const query = new URL(request.url, 'http://x').searchParams;
+    const after = single(query, 'after');
+    const limitText = single(query, 'limit');
+    const limit = limitText === undefined ? 100 : /^\d{1,4}$/.test(limitText) ? Number(limitText) : Number.NaN;
+    if (!(limit >= 1 && limit <= 1000)) throw new HttpError(400, `Bad request - limit must be an integer from 1 to 1000, got ${JSON.stringify(limitText)}`);
+    if (after === '') throw new HttpError(400, 'Bad request - after must be a cursor from an earlier answer or live message');
+    const page = await events.list(userId, { after, limit });
+    const body = `{"events":[${page.events.map(({ record }) => JSON.stringify(record)).join(',')}],"cursor":${JSON.stringify(page.cursor)},"gap":${page.gap}}`;
+    return jsonAnswer(200, body);
+  };
+}
+
+/** `GET /me/live/events?start=`: the hosted platform's shape, `{"<type>": [event payloads, newest first]}`, test events left out. */
+export function liveEvents({ registry, events }: EventDeps) {
+  return async (request: ApiRequest): Promise<Answer> => {
+    const { userId } = await authenticate(request, registry);
+    const startText = single(new URL(request.url, 'http://x').searchParams, 'start');
+    const start = startText === undefined ? 0 : /^\d{1,16}$/.test(startText) ? Number(startText) : Number.NaN;
+    if (!Number.isSafeInteger(start)) throw new HttpError(400, `Bad request - start must be a Unix time in milliseconds, got ${JSON.stringify(startText)}`);
+    return jsonAnswer(200, JSON.stringify(byTypeNewestFirst(await events.since(userId, start))));
+  };
+}
+
+/** `POST /me/events/<id>/replay`: 202, the stored event goes out again on the live channel with `replayed: true`. */
+export function replayEvent({ registry, events }: EventDeps) {
+  return async (request: ApiRequest): Promise<Answer> => {
+    const { userId } = await authenticate(request, registry);
+    const id = idOfReplayPath(request.url);
+    const replayed = id === undefined ? undefined : await events.replay(userId, id);
+    if (!replayed) throw new HttpError(404, `Not found - no stored event with id ${JSON.stringify((id ?? '').slice(0, 130))}`);
+    return jsonAnswer(202, JSON.stringify(replayed));
+  };
+}
+
+function byTypeNewestFirst(records: StreamEvent[]): Record<string, Record<string, unknown>[]> {
+  const answer: Record<string, Record<string, unknown>[]> = {};
+  for (let i = records.length - 1; i >= 0; i--) {
+    const record = records[i]!;
+    if (record.test) continue;
+    const type = record.subscription.type;
+    if (answer[type]) answer[type].push(record.event);
+    else answer[type] = [record.event];
+  }
+  return answer;
+}
+
+/** A query parameter given at most once; 400 when repeated. */
+function single(query: URLSearchParams, name: string): string | undefined {
+  const all = query.getAll(name);
+  if (all.length > 1) throw new HttpError(400, `Bad request - query parameter ${name} is repeated`);
+  return all[0];
+}
+
+/** The id in `/me/events/<id>/replay` (percent-decoded), wherever the API is mounted. */
+function idOfReplayPath(url: string): string | undefined {
+  const match = /\/me\/events\/([^/]+)\/replay$/.exec(new URL(url, 'http://x').pathname);
+  try {
+    return match ? decodeURIComponent(match[1]!) : undefined;
+  } catch {
+    return undefined;
+  }
+}
