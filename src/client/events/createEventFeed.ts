@@ -44,8 +44,8 @@ const MAX_SEEN = 10_000;
 /**
  * The page's stream-event delivery (docs/events-page.md). Every source (the
  * start's history read, the live socket, the holder tab's relay) goes through
- * one ordered pump that drops what was handed over already (by id; a replay by
- * its cursor), marks what was accepted before this start `missed` (dropping
+ * one ordered pump that drops what was handed over already (by id; a replay is
+ * always handed over), marks what was accepted before this start `missed` (dropping
  * what is older than the window), and saves the cursor before handing over, so
  * a reload resumes after the last event the modules got.
  */
@@ -92,7 +92,13 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
         if (item.jump || cursor === undefined) cursor = item.cursor;
         continue;
       }
-      const key = item.record.replayed ? `replay:${item.cursor}` : `id:${item.record.id}`;
+      // A replay is a new request every time, and the server never repeats one: it is always news.
+      // Its cursor is the server's end, not its own place in the sequence: the position stays.
+      if (item.record.replayed) {
+        out.push(item.record);
+        continue;
+      }
+      const key = item.record.id;
       if (seen.has(key)) continue;
       remember(key);
       if (item.cursor !== undefined) cursor = item.cursor;
@@ -107,9 +113,9 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     if (seen.size > MAX_SEEN) seen.delete(seen.values().next().value as string);
   }
 
-  /** Accepted before this start: missed (too old: dropped). A replay is always news. */
+  /** Accepted before this start: missed (too old: dropped). */
   function classify(record: StreamEvent): StreamEvent | null {
-    if (record.replayed || record.at >= startedAt) return record;
+    if (record.at >= startedAt) return record;
     if (record.at < clock.now() - missedWindowMs) return null;
     return { ...record, missed: true };
   }
