@@ -8,7 +8,7 @@ const SUBS = new Set(['channel.subscribe', 'channel.subscription.message', 'chan
 const OFFLINE_WINDOW_MS = 12 * 60 * 60 * 1000;
 const seen = new Set();
 let since = Date.now() - OFFLINE_WINDOW_MS;
-let top = null;
+let best = null;
 
 const who = (e) => (typeof e.user_name === 'string' && e.user_name) || (e.is_anonymous ? 'Anonymous' : 'Someone');
 
@@ -22,9 +22,9 @@ function take(record) {
   else if (SUBS.has(type)) $('sub').textContent = type === 'channel.subscription.gift' ? `${who(event)} (${Number(event.total) || 1} gifts)` : who(event);
   else if (type === 'channel.cheer' && !record.test && record.at >= since) {
     const bits = Number(event.bits) || 0;
-    if (!top || bits > top.bits) {
-      top = { bits, name: who(event) };
-      $('cheer').textContent = `${top.name} (${bits.toLocaleString('en')} bits)`;
+    if (!best || bits > best.bits) {
+      best = { bits, name: who(event) };
+      $('cheer').textContent = `${best.name} (${bits.toLocaleString('en')} bits)`;
     }
   }
 }
