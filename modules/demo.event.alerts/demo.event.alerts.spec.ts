@@ -11,7 +11,7 @@ test('a raid from the server shows as an alert', async ({ overlay }) => {
 });
 
 test('the dock\'s test buttons queue alerts one at a time, marked test; a switched-off type stays silent', async ({ overlay, dock, api }) => {
-  await api.set(ID, 'seconds', 2, 'event');
+  await api.set(ID, 'seconds', 5, 'event');
   await api.set(ID, 'follows', false, 'event');
   const alerts = await overlay.open({ kind: 'event', modules: [ID] });
   await dock.open([ID], { auth: 'overlay', kind: 'event' });
@@ -28,14 +28,24 @@ test('the dock\'s test buttons queue alerts one at a time, marked test; a switch
   await expect(alert).toHaveAttribute('data-type', 'channel.subscription.message');
   await expect(alerts.getByTestId('alert-detail')).toHaveText('25 months · Tier 1');
   await expect(alerts.getByTestId('alert-message')).toHaveText('Love the stream! FevziGG');
-  await expect(alert).toHaveAttribute('data-state', 'idle');
+  // The follow was switched off: after the resub the queue is empty.
+  await expect(alert).toHaveAttribute('data-state', 'idle', { timeout: 15_000 });
+  await expect(alert).toHaveAttribute('data-type', 'channel.subscription.message');
 });
 
-test('events missed while the overlay was off: shown marked, or skipped by the setting', async ({ overlay, page }) => {
+test('events missed while the overlay was off: shown marked, or skipped by the setting', async ({ overlay, page, api }) => {
   await overlay.open({ kind: 'event', modules: [ID] });
   await page.goto('about:blank');
   await overlay.emitEvent('channel.cheer', { user_name: 'WhileAway', bits: 300 });
   const alerts = await overlay.open({ kind: 'event', modules: [ID] });
   await expect(alerts.getByTestId('alert-who')).toHaveText('WhileAway');
   await expect(alerts.getByTestId('alert')).toHaveAttribute('data-missed', 'true');
+  await api.set(ID, 'missed', 'skip', 'event');
+  await page.goto('about:blank');
+  await overlay.emitEvent('channel.cheer', { user_name: 'SkippedOne', bits: 5 });
+  const again = await overlay.open({ kind: 'event', modules: [ID] });
+  // Alerts show one at a time, oldest first: the first one shown is the live raid, not the missed cheer.
+  await overlay.emitEvent('channel.raid', { from_broadcaster_user_name: 'LiveRaider', viewers: 3 });
+  await expect(again.getByTestId('alert-who')).toHaveText('LiveRaider');
+  await expect(again.getByTestId('alert')).toHaveAttribute('data-missed', 'false');
 });

@@ -50,10 +50,10 @@ describe('event feed', () => {
     const log = new EventLog(clock);
     log.add(1);
     const one = await page(clock, log, `feed-${++databases}`);
+    const second = log.add(2); // posted while the connection opens: the socket replays it
     one.sockets.last.open();
-    expect(one.sockets.last.sent).toEqual([{ type: 'auth', token: 't' }]);
-    one.sockets.last.message({ type: 'ready', cursor: 'd0', eventCursor: '1' });
-    const second = log.add(2);
+    expect(one.sockets.last.sent).toEqual([{ type: 'auth', token: 't', eventsAfter: '1' }]);
+    one.sockets.last.message({ type: 'ready', cursor: 'd0', eventCursor: '2' });
     one.sockets.last.message(second);
     one.sockets.last.message(second);
     one.sockets.last.message(log.add(3));

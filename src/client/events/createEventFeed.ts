@@ -15,6 +15,8 @@ export interface EventFeedOptions {
   retryMs?: number;
   /** Tries of the start's history read before live events go on without it. @default 5 */
   maxAttempts?: number;
+  /** How long the first start ever waits for the history's end before going on without it. @default 3000 */
+  firstReadMs?: number;
 }
 
 /** The stream events of one overlay (user, kind) in one tab: nothing missed, nothing twice, in order. */
@@ -50,7 +52,7 @@ const MAX_SEEN = 10_000;
  * a reload resumes after the last event the modules got.
  */
 export function createEventFeed(options: EventFeedOptions): EventFeed {
-  const { list, memory, clock = systemClock, missedWindowMs = MISSED_EVENTS_WINDOW_MS, retryMs = 2000, maxAttempts = 5 } = options;
+  const { list, memory, clock = systemClock, missedWindowMs = MISSED_EVENTS_WINDOW_MS, retryMs = 2000, maxAttempts = 5, firstReadMs = 3000 } = options;
   let phase: 'loading' | 'catching-up' | 'live' | 'stopped' = 'loading';
   let remembered: string | undefined;
   let cursor: string | undefined;
@@ -156,12 +158,15 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       },
     },
     async load() {
+      startedAt = clock.now();
       remembered = await memory.load();
-      cursor ??= remembered;
+      // The first start ever learns where the history ends now: an event posted while the live
+      // connection opens is then replayed to it, and nothing older is handed over.
+      cursor ??= remembered ?? (await currentEnd(list, clock, firstReadMs));
+      if (remembered === undefined && cursor !== undefined) void memory.save(cursor).catch(() => undefined);
     },
     start() {
       if (phase !== 'loading') return;
-      startedAt = clock.now();
       if (remembered === undefined) {
         goLive(); // the first start ever: nothing old is handed over
         return;
@@ -194,4 +199,19 @@ function incomingOf(message: LiveEventsMessage): Incoming | null {
   if (message?.type === 'eventsReset' && typeof message.cursor === 'string') return { cursor: message.cursor, jump: true };
   if (message?.type === 'eventsReady' && typeof message.cursor === 'string') return { cursor: message.cursor };
   return null;
+}
+
+/** The history's current end, or undefined when it cannot be read within `ms` (offline, no endpoint). */
+async function currentEnd(list: ListEvents, clock: Clock, ms: number): Promise<string | undefined> {
+  let timer: unknown;
+  const late = new Promise<undefined>((resolve) => {
+    timer = clock.setTimeout(() => resolve(undefined), ms);
+  });
+  const read = list({ limit: 1 }).then(
+    (page) => page.cursor,
+    () => undefined,
+  );
+  const end = await Promise.race([read, late]);
+  clock.clearTimeout(timer);
+  return end;
 }
