@@ -12,7 +12,13 @@ const record = (n: number, extra: Partial<StreamEvent> = {}): StreamEvent => {
 /** A feed the test drives: `push` plays the live events. */
 function fakeFeed() {
   let listener: ((events: StreamEvent[]) => void) | null = null;
-  const feed = { listen: (fn: (events: StreamEvent[]) => void) => ((listener = fn), () => (listener = null)) } as unknown as EventFeed;
+  const listen = (fn: (events: StreamEvent[]) => void) => {
+    listener = fn;
+    return () => {
+      listener = null;
+    };
+  };
+  const feed = { listen } as unknown as EventFeed;
   return { feed, push: (events: StreamEvent[]) => listener?.(events) };
 }
 
