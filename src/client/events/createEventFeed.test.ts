@@ -4,28 +4,13 @@ import type { StreamEvent } from '../../api/index.ts';
 import { createLiveConnection } from '../live/index.ts';
 import { createDurableStore, openLocalStore } from '../storage/index.ts';
 import { FakeSockets } from '../testing/FakeSockets.ts';
+import { FakeEventLog as EventLog } from '../testing/FakeEventLog.ts';
 import { ManualClock } from '../testing/ManualClock.ts';
 import { createEventFeed } from './createEventFeed.ts';
 import { eventCursorMemory } from './eventCursorMemory.ts';
 
 const MINUTE = 60_000;
 let databases = 0;
-
-/** The server's side: accepted events, cursor = position; `list` answers as GET /me/events. */
-class EventLog {
-  readonly records: StreamEvent[] = [];
-  constructor(private readonly clock: ManualClock) {}
-  add(n: number): { type: 'event'; cursor: string; event: StreamEvent } {
-    const event: StreamEvent = { id: `e${n}`, at: this.clock.now(), source: 'api', test: false, subscription: { type: 'channel.follow', version: '2' }, event: { n } };
-    this.records.push(event);
-    return { type: 'event', cursor: String(this.records.length), event };
-  }
-  readonly list = async ({ after, limit = 100 }: { after?: string; limit?: number }) => {
-    const from = after === undefined ? Math.max(0, this.records.length - limit) : Number(after);
-    const events = this.records.slice(from, from + limit);
-    return { events, cursor: String(from + events.length), gap: false };
-  };
-}
 
 /** One page load: a feed on a persistent store, a live connection on fake sockets, and what its modules got. */
 async function page(clock: ManualClock, log: EventLog, storeName: string) {
