@@ -49,6 +49,8 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
       const stopMirror = effect(() => {
         options.sync.value = queue.status.status.value;
       });
+      // Without a live endpoint (the hosted API), events come from reading the history.
+      const stopPolling = effect(() => events.poll(queue.status.status.value.live === 'polling'));
       const layer: DataLayer = {
         data: createModuleData({ queue }),
         queue,
@@ -57,6 +59,7 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
         events,
         stop: () => {
           stopMirror();
+          stopPolling();
           events.stop();
           queue.stop();
         },

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StreamEvent } from '../../api/index.ts';
 import { createLiveConnection } from '../live/index.ts';
 import { createDurableStore, openLocalStore } from '../storage/index.ts';
@@ -121,5 +121,27 @@ describe('event feed', () => {
     const got: StreamEvent[] = [];
     feed.listen((events) => got.push(...events));
     expect(ids(got)).toEqual(['e1', 'e2']);
+  });
+
+  it('without a live endpoint, reads new events from the history while polling, and stops when told', async () => {
+    const clock = new ManualClock(10 * MINUTE);
+    const log = new EventLog(clock);
+    log.add(1);
+    const feed = createEventFeed({ list: log.list, memory: { load: async () => undefined, save: async () => {} }, clock, pollMs: 5000 });
+    const got: StreamEvent[] = [];
+    feed.listen((events) => got.push(...events));
+    await feed.load();
+    feed.start();
+    feed.poll(true);
+    log.add(2);
+    log.add(3);
+    clock.advance(5000);
+    await vi.waitFor(() => expect(ids(got)).toEqual(['e2', 'e3']));
+    feed.poll(false);
+    log.add(4);
+    clock.advance(20_000);
+    await settle();
+    expect(ids(got)).toEqual(['e2', 'e3']);
+    feed.stop();
   });
 });

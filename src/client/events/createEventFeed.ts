@@ -17,6 +17,8 @@ export interface EventFeedOptions {
   maxAttempts?: number;
   /** How long the first start ever waits for the history's end before going on without it. @default 3000 */
   firstReadMs?: number;
+  /** How often the history is read while the API has no live endpoint (`polling`). @default 5000 */
+  pollMs?: number;
 }
 
 /** The stream events of one overlay (user, kind) in one tab: nothing missed, nothing twice, in order. */
@@ -29,6 +31,8 @@ export interface EventFeed {
   start(): void;
   /** Batches of events for the modules, oldest first; events handed over before any listener wait for the first. */
   listen(listener: (events: StreamEvent[]) => void): () => void;
+  /** Without a live endpoint, new events are read from the history every `pollMs`; with one, not. */
+  poll(on: boolean): void;
   stop(): void;
 }
 
@@ -52,12 +56,13 @@ const MAX_SEEN = 10_000;
  * a reload resumes after the last event the modules got.
  */
 export function createEventFeed(options: EventFeedOptions): EventFeed {
-  const { list, memory, clock = systemClock, missedWindowMs = MISSED_EVENTS_WINDOW_MS, retryMs = 2000, maxAttempts = 5, firstReadMs = 3000 } = options;
+  const { list, memory, clock = systemClock, missedWindowMs = MISSED_EVENTS_WINDOW_MS, retryMs = 2000, maxAttempts = 5, firstReadMs = 3000, pollMs = 5000 } = options;
   let phase: 'loading' | 'catching-up' | 'live' | 'stopped' = 'loading';
   let remembered: string | undefined;
   let cursor: string | undefined;
   let startedAt = 0;
   let pumping = false;
+  let pollTimer: unknown = null;
   const early: Incoming[] = [];
   const incoming: Incoming[] = [];
   const seen = new Set<string>();
@@ -142,6 +147,22 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     goLive();
   }
 
+  /** One read of what followed the position; the next is scheduled after it, never two at once. */
+  function pollLater(): void {
+    pollTimer = clock.setTimeout(async () => {
+      if (phase === 'live') {
+        try {
+          const after = cursor ?? (await currentEnd(list, clock, firstReadMs));
+          const page = after === undefined ? null : await fetchMissedEvents(list, after);
+          if (page) take([...page.events.map((record) => ({ record })), { cursor: page.cursor, jump: true }]);
+        } catch {
+          // Offline: the next read tries again.
+        }
+      }
+      if (pollTimer !== null) pollLater();
+    }, pollMs);
+  }
+
   function goLive(): void {
     if (phase === 'stopped') return;
     phase = 'live';
@@ -181,8 +202,17 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
         listeners.delete(listener);
       };
     },
+    poll(on) {
+      if (on && pollTimer === null) pollLater();
+      if (!on && pollTimer !== null) {
+        clock.clearTimeout(pollTimer);
+        pollTimer = null;
+      }
+    },
     stop() {
       phase = 'stopped';
+      if (pollTimer !== null) clock.clearTimeout(pollTimer);
+      pollTimer = null;
       early.length = 0;
       incoming.length = 0;
       listeners.clear();
