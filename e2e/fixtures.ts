@@ -76,4 +76,4 @@ export type { DockPage } from './support/DockPage.ts';
 export type { ModuleFrame } from './support/ModuleFrame.ts';
 export type { NetworkSwitch } from './support/NetworkSwitch.ts';
 export type { OverlayPage } from './support/OverlayPage.ts';
-export { EVENTSUB_EXAMPLES, exampleEvent, TEST_BUTTONS, testEventBody } from '../src/api/eventSubExamples.ts';
+export { EVENTSUB_EXAMPLES, exampleEvent, TEST_BUTTONS, testEventBody } from '../src/api/index.ts';

@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EVENT_TYPE_PATTERN, type StreamEvent } from '../api/index.ts';
 import { ManualClock } from '../client/testing/ManualClock.ts';
-import { createBridgeMethods } from '../host/createBridgeMethods.ts';
-import { FloodGuard } from '../host/FloodGuard.ts';
-import { HOST_LIMITS } from '../host/HostLimits.ts';
-import { ModuleConnection } from '../host/ModuleConnection.ts';
-import { FakeModuleData } from '../host/testing/FakeModuleData.ts';
+import { hostConnection } from '../host/testing/hostConnection.ts';
 import { createOverlay } from './createOverlay.ts';
 import { SDK_EVENT_TYPE_PATTERN } from './streamEventListeners.ts';
 
@@ -36,8 +32,7 @@ function connected(history = { events: [record('h1', 'channel.follow')], cursor:
     queries.push(query);
     return history;
   };
-  const methods = createBridgeMethods({ data: new FakeModuleData(), kind: 'event', getProfile: async () => ({}) as never, valueBytes: 1000, context: 'overlay', settingsOf: () => undefined, listEvents });
-  const connection = new ModuleConnection({ port: channel.port1, moduleId: 'mod.a', methods, limits: HOST_LIMITS, clock, flood: new FloodGuard(clock, 1000), onFault: () => {}, onHung: () => {} });
+  const connection = hostConnection({ port: channel.port1, moduleId: 'mod.a', listEvents });
   cleanup.push(() => connection.close(), () => channel.port2.close());
   onWelcome?.({ source: parent, data: { v: 1, k: 'welcome', instance: 'inst-1', heartbeatMs: 5000 }, ports: [channel.port2] } as never);
   return { overlay, connection, queries, clock };
