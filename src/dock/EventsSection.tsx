@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo } from 'preact/hooks';
+import { useEffect, useId, useMemo, useState } from 'preact/hooks';
 import type { OverlayController } from '../runtime/index.ts';
 import { ActivityList } from './ActivityList.tsx';
 import { ActivityModel } from './ActivityModel.ts';
@@ -17,6 +17,12 @@ export function EventsSection({ controller }: EventsSectionProps) {
     void model.start(controller.layer.events);
     return () => model.stop();
   }, [model, controller]);
+  // "When" is relative: redrawn twice a minute so "now" becomes "30 s", then "1 min".
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((tick) => tick + 1), 30_000);
+    return () => clearInterval(timer);
+  }, []);
   return (
     <section class="dock-events" aria-labelledby={headingId} data-testid="dock-events">
       <h2 id={headingId}>Activity</h2>
