@@ -27,6 +27,8 @@ export interface OverlayServicesOptions {
   fetch?: typeof globalThis.fetch;
   /** Every answered bridge request (the studio's traffic log). */
   onTraffic?: (record: TrafficRecord) => void;
+  /** Whose event position this page keeps: the overlay's own, or another reader's (the dock's panels). @default 'overlay' */
+  eventReader?: string;
 }
 
 /** The real services of the overlay page: API client, IndexedDB queue and cache, module host. */
@@ -40,7 +42,7 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
     createClient: (apiBase) => createApiClient({ baseUrl: apiBase, fetch: options.fetch }),
     profileCache: (apiBase, auth) => createProfileCache({ store: localStore(), baseUrl: apiBase, identity: identityOf(auth) }),
     openDataLayer: async ({ client, userId, kind }) => {
-      const events = createEventFeed({ list: (query) => client.listEvents(query), memory: eventCursorMemory(localStore(), userId, kind) });
+      const events = createEventFeed({ list: (query) => client.listEvents(query), memory: eventCursorMemory(localStore(), userId, kind, options.eventReader) });
       // Read first: the live connection then resumes after the last event the modules got.
       await events.load();
       const queue = createWriteQueue({ client, userId, kind, store: localStore(), events: events.hook });

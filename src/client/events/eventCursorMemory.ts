@@ -8,9 +8,13 @@ export interface EventCursorMemory {
   save(cursor: string): Promise<void>;
 }
 
-/** In the page's local store, beside the write queue: `['events', userId, kind]`. */
-export function eventCursorMemory(store: KeyValueStore, userId: string, kind: Kind): EventCursorMemory {
-  const key = ['events', userId, kind];
+/**
+ * In the page's local store, beside the write queue: `['events', userId, kind]`
+ * for the overlay page. Another reader (the dock's panels) passes its own
+ * `reader`: a dock left open must not use up what the overlay missed.
+ */
+export function eventCursorMemory(store: KeyValueStore, userId: string, kind: Kind, reader = 'overlay'): EventCursorMemory {
+  const key = reader === 'overlay' ? ['events', userId, kind] : ['events', userId, kind, reader];
   return {
     async load() {
       const value = await store.get(key).catch(() => undefined);
