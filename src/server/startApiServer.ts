@@ -11,7 +11,7 @@ import {
   type EnvelopeOptions,
   resolveLimits,
 } from './http/index.ts';
-import { type EventRate, type Events, type OpenEventsOptions, openEvents } from './events/index.ts';
+import { type EventRate, type Events, type OpenEventsOptions, openEvents, resolveEventRate } from './events/index.ts';
 import { createLiveEndpoint, type LiveChanges, type LiveChangesOptions, type LiveEndpoint, type LiveOptions, openLiveChanges, resolveLiveOptions, serveUpgradeAsRequest } from './live/index.ts';
 import { createMemoryRegistry, createRedisRegistry, DEMO_SEED, parseSeed, type Registry, type Seed } from './registry/index.ts';
 import { type DataStore, isRedisStore, openStore, type StoreSpec } from './store/index.ts';
@@ -113,7 +113,8 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   const viaApp = getRequestListener(app.fetch, { errorHandler });
   // Served alone, the API answers its two database routes on Node's server itself, because the fetch
   // adapter's work was about half of each request's time (`npm run bench -- server`); the handlers are the same.
-  const lane = options.wrap ? undefined : databaseLane({ registry, store, limits, onInternalError, shape: answerShape(envelope) });
+  const laneEvents = { registry, events, limits, rate: resolveEventRate(eventRate) };
+  const lane = options.wrap ? undefined : databaseLane({ registry, store, limits, onInternalError, shape: answerShape(envelope), events: laneEvents });
   // Node's own Host check is off because it answers an empty 400; without it, a request with no Host
   // reaches the adapter, whose RequestError we answer as JSON like every other error.
   const listener = (incoming: IncomingMessage, outgoing: ServerResponse) => {

@@ -14,8 +14,15 @@ describe('parseCliArgs', () => {
       limits: { maxValueBytes: 65536, maxBodyBytes: 1048576, exchangesPerOverlay: 60, failedExchangesPerAddress: 20, exchangeWindowMs: 600_000 },
       live: { maxConnectionsPerUser: 32 },
       envelope: false,
+      eventRate: { perSecond: 100, burst: 1000 },
       help: false,
     });
+  });
+
+  it('reads the event rate flags: --max-events-per-second, --event-burst', () => {
+    expect(parseCliArgs(['--max-events-per-second', '5', '--event-burst=20']).eventRate).toEqual({ perSecond: 5, burst: 20 });
+    expect(() => parseCliArgs(['--max-events-per-second', '0'])).toThrow(/--max-events-per-second: expected an integer from 1/);
+    expect(() => parseCliArgs(['--event-burst', 'many'])).toThrow(/--event-burst: expected an integer/);
   });
 
   it('reads the live endpoint flags: --no-live, --max-live-connections', () => {

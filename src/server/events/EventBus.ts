@@ -6,10 +6,17 @@ export interface BusMessage {
   replayed: boolean;
 }
 
+/** One listener of a user's channel (a live socket's relay). */
+export interface BusListener {
+  heard(message: BusMessage): void;
+}
+
 /** Where the live sockets of a user hear of that user's events: in this process, or through Redis for every instance. */
 export interface EventBus {
   /** Listens to one user's channel; resolves once listening (every message published after that is heard, in order). */
-  join(userId: string, listener: (message: BusMessage) => void): Promise<() => void>;
+  join(userId: string, listener: BusListener): Promise<void>;
+  /** Stops listening (also right after a join that rejected). */
+  leave(userId: string, listener: BusListener): void;
   /** Sends a message to every listener of the user (on every instance). */
   publish(userId: string, message: BusMessage): Promise<void>;
   /** Called when the bus can no longer deliver (Redis gone): live connections must close with 1013. */
@@ -19,15 +26,15 @@ export interface EventBus {
 
 /** The bus of one process (memory and sqlite logs): `publish` calls every listener before it returns. */
 export function createLocalEventBus(): EventBus {
-  const listeners = new Map<string, Set<(message: BusMessage) => void>>();
+  const listeners = new Map<string, Set<BusListener>>();
   return {
     async join(userId, listener) {
-      const own = listeners.get(userId) ?? new Set();
-      listeners.set(userId, own.add(listener));
-      return () => {
-        own.delete(listener);
-        if (own.size === 0 && listeners.get(userId) === own) listeners.delete(userId);
-      };
+      listeners.set(userId, (listeners.get(userId) ?? new Set()).add(listener));
+    },
+    leave(userId, listener) {
+      const own = listeners.get(userId);
+      own?.delete(listener);
+      if (own?.size === 0) listeners.delete(userId);
     },
     async publish(userId, message) {
       publishNow(listeners, userId, message);
@@ -40,6 +47,6 @@ export function createLocalEventBus(): EventBus {
 }
 
 /** Synchronous, so that the log's accepted order is the delivered order. */
-export function publishNow(listeners: Map<string, Set<(message: BusMessage) => void>>, userId: string, message: BusMessage): void {
-  for (const listener of listeners.get(userId) ?? []) listener(message);
+export function publishNow(listeners: Map<string, Set<BusListener>>, userId: string, message: BusMessage): void {
+  for (const listener of listeners.get(userId) ?? []) listener.heard(message);
 }

@@ -1,4 +1,5 @@
 import type { PostEvent, StreamEvent } from '../../api/index.ts';
+import type { EventRate } from './eventRate.ts';
 
 /** What a source hands the store: the posted body plus where it came from. */
 export interface NewEvent extends PostEvent {
@@ -28,8 +29,11 @@ export interface EventHistory {
  * also hands the record to the live channel.
  */
 export interface EventStore {
-  /** Stores one event; a repeated `id` of the same user answers the stored record with `created: false` and is not delivered again. */
-  append(userId: string, event: NewEvent): Promise<Appended>;
+  /**
+   * Stores one event; a repeated `id` of the same user answers the stored record with `created: false` and is not delivered again.
+   * With `rate` (`POST /me/events`), past the user's rate it rejects with EventRateExceeded and stores nothing.
+   */
+  append(userId: string, event: NewEvent, rate?: EventRate): Promise<Appended>;
   /** History after `after` (oldest first, at most `limit`), or the newest `limit` without it. */
   list(userId: string, options: { after?: string; limit: number }): Promise<EventHistory>;
   /** One stored event by id, or undefined. */

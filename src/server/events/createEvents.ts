@@ -1,17 +1,8 @@
 import type { StreamEvent } from '../../api/index.ts';
-import { comparePositions, parseEventCursor } from './eventCursor.ts';
-import type { BusMessage, EventBus } from './EventBus.ts';
+import type { EventBus } from './EventBus.ts';
+import { EventRelay, type EventSubscription, type Opening } from './eventRelay.ts';
 import type { EventStore } from './EventStore.ts';
 import { encodeLiveEvent } from './newRecord.ts';
-
-/** A live socket's part of its user's events (docs/events.md, On the live channel). */
-export interface EventSubscription {
-  /** The current end, for `ready`'s `eventCursor`: after the events `begin` replays. */
-  cursor: string;
-  /** Sends the events after `eventsAfter` (or `eventsReset`), then every new message; until then they wait. */
-  begin(): void;
-  leave(): void;
-}
 
 /**
  * A user's stream events: the log (`append` stores AND delivers to every live
@@ -41,12 +32,6 @@ export interface EventsOptions {
   closeStore?: () => void;
 }
 
-/** The live channel's opening of a subscription: the current end, what to send first, and the position live messages continue after. */
-interface Opening {
-  cursor: string;
-  first: Buffer[];
-}
-
 export function createEvents({ store, bus, maxReplayEvents = 1000, maxReplayBytes = 512 * 1024, closeStore }: EventsOptions): Events {
   const end = async (userId: string) => (await store.list(userId, { limit: 0 })).cursor;
   const reset = (cursor: string): Opening => ({ cursor, first: [Buffer.from(JSON.stringify({ type: 'eventsReset', cursor }))] });
@@ -59,7 +44,7 @@ export function createEvents({ store, bus, maxReplayEvents = 1000, maxReplayByte
     return { cursor: page.cursor, first };
   };
   return {
-    append: (userId, event) => store.append(userId, event),
+    append: (userId, event, rate) => store.append(userId, event, rate),
     list: (userId, options) => store.list(userId, options),
     find: (userId, id) => store.find(userId, id),
     since: (userId, sinceMs) => store.since(userId, sinceMs),
@@ -71,35 +56,15 @@ export function createEvents({ store, bus, maxReplayEvents = 1000, maxReplayByte
       return replayed;
     },
     async subscribe(userId, after, send) {
-      let last: string | undefined;
-      let held: BusMessage[] | undefined = [];
-      // New records only after the last one given (the replay and the live messages may overlap); replays always.
-      const deliver = (message: BusMessage) => {
-        if (!message.replayed) {
-          if (last !== undefined && isAtOrBefore(message.cursor, last)) return;
-          last = message.cursor;
-        }
-        send(encodeLiveEvent(message.cursor, message.json));
-      };
-      const leave = await bus.join(userId, (message) => (held ? held.push(message) : deliver(message)));
-      let opening: Opening;
+      const relay = new EventRelay(send, bus, userId);
       try {
-        opening = await open(userId, after);
+        await bus.join(userId, relay);
+        relay.opened(await open(userId, after));
       } catch (error) {
-        leave();
+        relay.leave();
         throw error;
       }
-      last = opening.cursor;
-      return {
-        cursor: opening.cursor,
-        begin() {
-          for (const message of opening.first) send(message);
-          const waiting = held ?? [];
-          held = undefined;
-          for (const message of waiting) deliver(message);
-        },
-        leave,
-      };
+      return relay;
     },
     onUnavailable: (handler) => bus.onUnavailable(handler),
     async close() {
@@ -107,11 +72,4 @@ export function createEvents({ store, bus, maxReplayEvents = 1000, maxReplayByte
       closeStore?.();
     },
   };
-}
-
-/** True when `cursor` is not after `last` (both of one log; a cursor of another epoch counts as after). */
-function isAtOrBefore(cursor: string, last: string): boolean {
-  const a = parseEventCursor(cursor);
-  const b = parseEventCursor(last);
-  return a !== undefined && b !== undefined && a.epoch === b.epoch && comparePositions(a.position, b.position) <= 0;
 }

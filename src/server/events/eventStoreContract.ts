@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Events } from './createEvents.ts';
+import { EventRateExceeded } from './eventRate.ts';
 import type { OpenEventsOptions } from './openEvents.ts';
 
 /** A fresh, empty log with its bus; `close` releases it and its data store. */
@@ -104,6 +105,19 @@ export function describeEventStoreContract(label: string, openFresh: (options?: 
       const afterDropped = await events.list('1001', { after: all.events[1]!.cursor, limit: 100 });
       expect(afterDropped).toMatchObject({ gap: false });
       expect(afterDropped.events.map((e) => e.record.id)).toEqual(['r4', 'r5', 'f1']);
+    });
+
+    it('holds a user to the rate when asked: past the burst it stores nothing and says how long to wait', async () => {
+      const rate = { perSecond: 1, burst: 2 };
+      await events.append('1001', raid({ id: 'r1' }), rate);
+      await events.append('1001', raid({ id: 'r2' }), rate);
+      const refused = await events.append('1001', raid({ id: 'r3' }), rate).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(EventRateExceeded);
+      expect((refused as EventRateExceeded).retryAfterMs).toBeGreaterThan(0);
+      expect((refused as EventRateExceeded).retryAfterMs).toBeLessThanOrEqual(1000);
+      expect(await events.find('1001', 'r3')).toBeUndefined();
+      expect((await events.append('2002', raid({ id: 'r3' }), rate)).created).toBe(true);
+      expect((await events.append('1001', raid({ id: 'r3' }))).created).toBe(true);
     });
 
     it('gives the events accepted since a time, oldest first', async () => {

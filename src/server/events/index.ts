@@ -1,7 +1,8 @@
-export { createEvents, type Events, type EventsOptions, type EventSubscription } from './createEvents.ts';
-export { type BusMessage, type EventBus, createLocalEventBus } from './EventBus.ts';
+export { createEvents, type Events, type EventsOptions } from './createEvents.ts';
+export { type BusListener, type BusMessage, type EventBus, createLocalEventBus } from './EventBus.ts';
+export type { EventSubscription } from './eventRelay.ts';
 export { comparePositions, formatEventCursor, parseEventCursor } from './eventCursor.ts';
-export { createMemoryEventRateLimiter, createRedisEventRateLimiter, DEFAULT_EVENT_RATE, type EventRate, type EventRateLimiter, resolveEventRate } from './eventRate.ts';
+export { DEFAULT_EVENT_RATE, type EventRate, EventRateExceeded, resolveEventRate } from './eventRate.ts';
 export { DEFAULT_EVENT_RETENTION, type EventRetention, resolveRetention } from './EventRetention.ts';
 export type { Appended, EventHistory, EventLogOptions, EventStore, NewEvent, OnAppended } from './EventStore.ts';
 export { createMemoryEventStore } from './memoryEventStore.ts';

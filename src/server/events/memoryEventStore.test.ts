@@ -41,6 +41,22 @@ describe('memory and sqlite event logs', () => {
     });
   }
 
+  for (const [label, open] of [
+    ['memory', () => createMemoryEventStore({ retention: { maxPerUser: 3 } })],
+    ['sqlite', () => createSqliteEventStore({ path: join(dir, `cap-${++fileNumber}.sqlite`), retention: { maxPerUser: 3 } })],
+  ] as const) {
+    it(`${label}: holds a user to maxPerUser over all types, the oldest dropped first`, async () => {
+      const log = open();
+      const first = await log.append('1', { ...raid, id: 'a', type: 'custom.a' });
+      for (const type of ['custom.b', 'custom.c', 'custom.d', 'custom.e']) await log.append('1', { ...raid, id: type, type });
+      await log.append('2', { ...raid, id: 'other' });
+      const page = await log.list('1', { after: first.cursor, limit: 10 });
+      expect(page.events.map((e) => e.record.id)).toEqual(['custom.c', 'custom.d', 'custom.e']);
+      expect(page.gap).toBe(true);
+      expect((await log.list('2', { limit: 10 })).events).toHaveLength(1);
+    });
+  }
+
   it('sqlite keeps events and cursors across a restart', async () => {
     const path = join(dir, 'restart.sqlite');
     const first = createSqliteEventStore({ path });

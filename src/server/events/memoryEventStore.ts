@@ -1,5 +1,6 @@
 import type { StreamEvent } from '../../api/index.ts';
 import { comparePositions, formatEventCursor, newEventEpoch, positionIn } from './eventCursor.ts';
+import { createEventBuckets } from './eventRate.ts';
 import { resolveRetention } from './EventRetention.ts';
 import type { EventHistory, EventLogOptions, EventStore } from './EventStore.ts';
 import { newRecord } from './newRecord.ts';
@@ -27,6 +28,7 @@ export function createMemoryEventStore(options: EventLogOptions = {}): EventStor
   const epoch = newEventEpoch();
   const users = new Map<string, UserLog>();
   let last = 0;
+  const take = createEventBuckets(now);
   const cursorOf = (position: number) => formatEventCursor(epoch, position);
   const logOf = (userId: string) => {
     let log = users.get(userId);
@@ -53,7 +55,8 @@ export function createMemoryEventStore(options: EventLogOptions = {}): EventStor
     }
   };
   return {
-    async append(userId, event) {
+    async append(userId, event, rate) {
+      if (rate) take(userId, rate);
       const log = logOf(userId);
       const known = event.id === undefined ? undefined : log.byId.get(event.id);
       if (known) return { record: structuredClone(known.record), cursor: cursorOf(known.position), created: false };

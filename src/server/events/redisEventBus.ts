@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { guardRedis, waitForRedis } from '../store/index.ts';
-import type { BusMessage, EventBus } from './EventBus.ts';
+import type { BusListener, BusMessage, EventBus } from './EventBus.ts';
 import { eventKeys } from './redisEventKeys.ts';
 
 /** The wire form on a user's channel: `n` (new) or `r` (replay), the cursor, the record JSON, one per line. */
@@ -23,14 +23,14 @@ export async function createRedisEventBus(redis: Redis): Promise<EventBus> {
   const sub = redis.duplicate({ autoResubscribe: false, enableAutoPipelining: false });
   sub.on('error', () => {});
   await waitForRedis(sub);
-  const channels = new Map<string, { listeners: Set<(message: BusMessage) => void>; ready: Promise<unknown> }>();
+  const channels = new Map<string, { listeners: Set<BusListener>; ready: Promise<unknown> }>();
   const unavailable: (() => void)[] = [];
   let closing = false;
   sub.on('message', (channel: string, text: string) => {
     const listeners = channels.get(channel)?.listeners;
     if (!listeners || listeners.size === 0) return;
     const message = decodeBusMessage(text);
-    for (const listener of listeners) listener(message);
+    for (const listener of listeners) listener.heard(message);
   });
   sub.on('close', () => {
     channels.clear();
@@ -44,19 +44,15 @@ export async function createRedisEventBus(redis: Redis): Promise<EventBus> {
         channel = { listeners: new Set(), ready: guardRedis(() => sub.subscribe(name)) };
         channels.set(name, channel);
       }
-      const own = channel;
-      own.listeners.add(listener);
-      const leave = () => {
-        own.listeners.delete(listener);
-        if (own.listeners.size > 0 || channels.get(name) !== own) return;
-        channels.delete(name);
-        sub.unsubscribe(name).catch(() => {});
-      };
-      await own.ready.catch((error: unknown) => {
-        leave();
-        throw error;
-      });
-      return leave;
+      channel.listeners.add(listener);
+      await channel.ready;
+    },
+    leave(userId, listener) {
+      const name = eventKeys(userId).channel;
+      const own = channels.get(name);
+      if (!own?.listeners.delete(listener) || own.listeners.size > 0) return;
+      channels.delete(name);
+      sub.unsubscribe(name).catch(() => {});
     },
     async publish(userId, message) {
       await guardRedis(() => redis.publish(eventKeys(userId).channel, encodeBusMessage(message)));

@@ -10,6 +10,7 @@ export const eventKeys = (userId: string) => {
     stream: `events:${user}:log`,
     id: (id: string) => `events:${user}:id:${id}`,
     type: (type: string) => `events:${user}:type:${type}`,
+    rate: `events:${user}:rate`,
     /** The pub/sub channel every instance with a live connection of this user listens to. */
     channel: `events:${user}`,
   };

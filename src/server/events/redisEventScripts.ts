@@ -1,3 +1,5 @@
+import { TAKE_FROM_BUCKET } from './eventRate.ts';
+
 /**
  * The redis event log's Lua scripts. Each runs as one atomic step, so the
  * dedupe check, the stream entry, the per-type trim and the published message
@@ -5,13 +7,15 @@
  */
 
 /**
- * KEYS: epoch, the user's stream, the id's dedupe key, the type's list of stream ids.
+ * KEYS: epoch, the user's stream, the id's dedupe key, the type's list of stream ids, the rate bucket.
  * ARGV: a fresh epoch, the record JSON, newest kept per type, max age in ms,
- * entries kept per user, the oldest stream id kept by age, the user's channel.
+ * entries kept per user, the oldest stream id kept by age, the user's channel,
+ * the rate per second and burst (or '' and '': no rate).
  * Returns {created 0|1, epoch, stream id, record JSON}: a repeated id whose
- * entry is still kept answers that entry and publishes nothing.
+ * entry is still kept answers that entry and publishes nothing; {-1, ms to
+ * wait} past the rate.
  */
-export const APPEND_EVENT = `
+export const APPEND_EVENT = `${TAKE_FROM_BUCKET}
 redis.call('SET', KEYS[1], ARGV[1], 'NX')
 local epoch = redis.call('GET', KEYS[1])
 local known = redis.call('GET', KEYS[3])

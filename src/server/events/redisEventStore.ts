@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { StreamEvent } from '../../api/index.ts';
 import { guardRedis } from '../store/index.ts';
 import { comparePositions, formatEventCursor, newEventEpoch, positionIn } from './eventCursor.ts';
+import { EventRateExceeded } from './eventRate.ts';
 import { resolveRetention } from './EventRetention.ts';
 import type { EventLogOptions, EventStore } from './EventStore.ts';
 import { newRecord } from './newRecord.ts';
@@ -31,7 +32,7 @@ export function createRedisEventStore(options: RedisEventStoreOptions): EventSto
   const { now = Date.now, randomId } = options;
   const retention = resolveRetention(options.retention);
   const redis = options.redis as ScriptedRedis;
-  redis.defineCommand('overlayEventAppend', { numberOfKeys: 4, lua: APPEND_EVENT });
+  redis.defineCommand('overlayEventAppend', { numberOfKeys: 5, lua: APPEND_EVENT });
   redis.defineCommand('overlayEventList', { numberOfKeys: 2, lua: LIST_EVENTS });
   redis.defineCommand('overlayEventFind', { numberOfKeys: 2, lua: FIND_EVENT });
   const read = async (userId: string, from: string, count: number, newest: boolean) => {
@@ -41,12 +42,15 @@ export function createRedisEventStore(options: RedisEventStoreOptions): EventSto
     return { epoch, end: formatEventCursor(epoch, last), dropped, events: newest ? events.reverse() : events };
   };
   return {
-    async append(userId, event) {
+    async append(userId, event, rate) {
       const record = newRecord(event, now(), randomId);
       const keys = eventKeys(userId);
       const oldestKept = String(Math.max(0, record.at - retention.maxAgeMs));
-      const args = [newEventEpoch(), JSON.stringify(record), String(retention.perType), String(retention.maxAgeMs), String(retention.maxPerUser), oldestKept, keys.channel];
-      const [created, epoch, id, json] = await guardRedis(() => redis.overlayEventAppend(EVENT_EPOCH_KEY, keys.stream, keys.id(record.id), keys.type(record.subscription.type), ...args));
+      const limits = rate ? [String(rate.perSecond), String(rate.burst)] : ['', ''];
+      const args = [newEventEpoch(), JSON.stringify(record), String(retention.perType), String(retention.maxAgeMs), String(retention.maxPerUser), oldestKept, keys.channel, ...limits];
+      const stepKeys = [EVENT_EPOCH_KEY, keys.stream, keys.id(record.id), keys.type(record.subscription.type), keys.rate];
+      const [created, epoch, id, json] = await guardRedis(() => redis.overlayEventAppend(...stepKeys, ...args));
+      if (created === -1) throw new EventRateExceeded(Number(epoch));
       return { record: created === 1 ? record : (JSON.parse(json) as StreamEvent), cursor: formatEventCursor(epoch, id), created: created === 1 };
     },
     async list(userId, { after, limit }) {

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { StreamEvent } from '../../api/index.ts';
 import { StoreUnavailableError } from '../store/index.ts';
 import { formatEventCursor, newEventEpoch, positionIn } from './eventCursor.ts';
+import { createEventBuckets } from './eventRate.ts';
 import { resolveRetention } from './EventRetention.ts';
 import type { Appended, EventLogOptions, EventStore, NewEvent } from './EventStore.ts';
 import { newRecord } from './newRecord.ts';
@@ -20,7 +21,8 @@ export interface SqliteEventStore extends EventStore {
 /**
  * `pos` is AUTOINCREMENT: positions are never reused, also after deletes, so a
  * cursor keeps its meaning for the file's whole life. `event_meta` keeps, per
- * user, the highest position ever dropped (for `gap`); `event_epoch` names the file.
+ * user, the highest position ever dropped (for `gap`) and the events held (so
+ * that the per-user cap needs no count over the user's rows); `event_epoch` names the file.
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
@@ -34,7 +36,7 @@ CREATE TABLE IF NOT EXISTS events (
 );
 CREATE INDEX IF NOT EXISTS events_by_type ON events (user_id, type, pos);
 CREATE INDEX IF NOT EXISTS events_by_user ON events (user_id, pos);
-CREATE TABLE IF NOT EXISTS event_meta (user_id TEXT PRIMARY KEY, dropped INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS event_meta (user_id TEXT PRIMARY KEY, dropped INTEGER NOT NULL, held INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS event_epoch (epoch TEXT NOT NULL);`;
 
 type Row = { pos: number; record: string };
@@ -47,11 +49,12 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
   const epoch = epochOf(db);
   const q = statements(db);
   const cursorOf = (pos: number | bigint) => formatEventCursor(epoch, String(pos));
+  const take = createEventBuckets(now);
   const end = () => cursorOf(q.lastPos.get()?.seq ?? 0);
   const drop = (userId: string, rows: { pos: number }[]) => {
     if (rows.length === 0) return;
     for (const { pos } of rows) q.remove.run(pos);
-    q.markDropped.run(userId, Math.max(...rows.map((row) => row.pos)));
+    q.markDropped.run(Math.max(...rows.map((row) => row.pos)), rows.length, userId);
   };
   /** The answer, and the new record's JSON for the live channel (none for a repeat). */
   const insert = db.transaction((userId: string, event: NewEvent): { answer: Appended; json?: string } => {
@@ -61,13 +64,16 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
     const json = JSON.stringify(record);
     const type = record.subscription.type;
     const pos = q.insert.run(userId, record.id, type, record.at, json).lastInsertRowid;
+    const held = q.countOne.get(userId)!.held;
     drop(userId, q.beyondPerType.all(userId, type, retention.perType));
+    // The oldest few only: positions follow acceptance, so each append clears what aged since the last one.
     drop(userId, q.tooOld.all(userId, record.at - retention.maxAgeMs));
-    drop(userId, q.beyondPerUser.all(userId, retention.maxPerUser));
+    if (held > retention.maxPerUser) drop(userId, q.oldest.all(userId, held - retention.maxPerUser));
     return { answer: { record, cursor: cursorOf(pos), created: true }, json };
   });
   return {
-    async append(userId, event) {
+    async append(userId, event, rate) {
+      if (rate) take(userId, rate);
       const { answer, json } = guard(() => insert(userId, event));
       if (json !== undefined) onAppended?.(userId, answer.cursor, json);
       return answer;
@@ -102,12 +108,13 @@ function statements(db: Database.Database) {
     beyondPerType: db.prepare<[string, string, number], { pos: number }>(
       'SELECT pos FROM events WHERE user_id = ? AND type = ? ORDER BY pos DESC LIMIT -1 OFFSET ?',
     ),
-    tooOld: db.prepare<[string, number], { pos: number }>('SELECT pos FROM events WHERE user_id = ? AND at < ?'),
-    beyondPerUser: db.prepare<[string, number], { pos: number }>('SELECT pos FROM events WHERE user_id = ? ORDER BY pos DESC LIMIT -1 OFFSET ?'),
-    remove: db.prepare<[number]>('DELETE FROM events WHERE pos = ?'),
-    markDropped: db.prepare<[string, number]>(
-      'INSERT INTO event_meta (user_id, dropped) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET dropped = max(dropped, excluded.dropped)',
+    tooOld: db.prepare<[string, number], { pos: number }>('SELECT pos FROM (SELECT pos, at FROM events WHERE user_id = ? ORDER BY pos LIMIT 64) WHERE at < ?'),
+    oldest: db.prepare<[string, number], { pos: number }>('SELECT pos FROM events WHERE user_id = ? ORDER BY pos LIMIT ?'),
+    countOne: db.prepare<[string], { held: number }>(
+      'INSERT INTO event_meta (user_id, dropped, held) VALUES (?, 0, 1) ON CONFLICT (user_id) DO UPDATE SET held = held + 1 RETURNING held',
     ),
+    remove: db.prepare<[number]>('DELETE FROM events WHERE pos = ?'),
+    markDropped: db.prepare<[number, number, string]>('UPDATE event_meta SET dropped = max(dropped, ?), held = held - ? WHERE user_id = ?'),
     dropped: db.prepare<[string], { dropped: number }>('SELECT dropped FROM event_meta WHERE user_id = ?'),
     lastPos: db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'events'"),
     newest: db.prepare<[string, number], Row>('SELECT pos, record FROM events WHERE user_id = ? ORDER BY pos DESC LIMIT ?'),

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { LIVE_PATH } from '../../api/index.ts';
 import type { Registry } from '../registry/index.ts';
-import { createMemoryEventRateLimiter, createMemoryEvents, createRedisEventRateLimiter, type EventRate, type Events, resolveEventRate } from '../events/index.ts';
+import { createMemoryEvents, type EventRate, type Events, resolveEventRate } from '../events/index.ts';
 import { createExchangeGuard, createMemoryRateCounter, createRedisRateCounter } from '../limits/index.ts';
 import { type DataStore, isRedisStore } from '../store/index.ts';
 import { checkHealth, describeApi } from './about/aboutRoutes.ts';
@@ -76,7 +76,9 @@ export function createApiApp(options: ApiAppOptions): Hono {
   ];
   // The live endpoint's token comes in its first message; a plain GET is answered 426 whoever asks.
   if (live) routes.push({ method: 'GET', path: LIVE_PATH, token: 'overlay', handler: upgradeRequired });
-  const about = { store, endpoints: [...routes, { method: 'GET', path: '/healthz', token: 'none' as const }] };
+  // The root lists a parameter as the docs write it: `/me/events/<id>/replay`.
+  const listed = routes.map(({ method, path, token }) => ({ method, path: path.replace(/:(\w+)/g, '<$1>'), token }));
+  const about = { store, endpoints: [...listed, { method: 'GET', path: '/healthz', token: 'none' as const }] };
   routes.push({ method: 'GET', path: '/', token: 'none', handler: describeApi(about) }, { method: 'GET', path: '/healthz', token: 'none', handler: checkHealth(about) });
   const shape = answerShape(envelope);
   const shaped: ShapeAnswer = (answer, path) => (OWN_PATHS.has(path) ? answer : shape(answer, path));
@@ -106,13 +108,10 @@ async function upgradeRequired(): Promise<never> {
   throw new HttpError(426, `Upgrade required - ${LIVE_PATH} is a WebSocket endpoint: open it with a WebSocket client`, { Upgrade: 'websocket' });
 }
 
-/** The events routes' dependencies: the given events (or a log of this app alone) and the per-user rate, shared through Redis with a redis store. */
+/** The events routes' dependencies: the given events (or a log of this app alone) and the per-user rate, which the log enforces. */
 function eventDepsOf(options: ApiAppOptions, limits: ApiLimits) {
-  const { registry, store } = options;
-  const rate = resolveEventRate(options.eventRate);
-  const events = options.events ?? createMemoryEvents();
-  const limiter = isRedisStore(store) ? createRedisEventRateLimiter(rate, store.redis) : createMemoryEventRateLimiter(rate, options.clock);
-  return { registry, events, limits, rate: limiter };
+  const { registry } = options;
+  return { registry, events: options.events ?? createMemoryEvents({ now: options.clock }), limits, rate: resolveEventRate(options.eventRate) };
 }
 
 /** The answer shape of the `envelope` option. */

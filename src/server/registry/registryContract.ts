@@ -36,6 +36,21 @@ export function describeRegistryContract(label: string, openPair: OpenRegistryPa
       expect(await second.resolveToken('nope')).toBeUndefined();
     });
 
+    it("resolves the profile's Stream Deck token on every instance; a replaced profile's token replaces it", async () => {
+      const { options, advance } = world();
+      const [first, second] = await openPair(options);
+      const deck = DEMO_PROFILE.streamdeck.token;
+      advance(10 * 365 * 24 * 3600_000);
+      expect(await second.resolveToken(deck)).toEqual({ userId: '40917221', context: 'streamdeck', expiresAt: null });
+      const next = { ...structuredClone(DEMO_PROFILE), streamdeck: { token: `deck-${Math.random()}` } };
+      expect(await first.replaceProfile('40917221', next)).toBe(true);
+      expect(await second.resolveToken(next.streamdeck.token)).toEqual({ userId: '40917221', context: 'streamdeck', expiresAt: null });
+      expect(await second.resolveToken(deck)).toBeUndefined();
+      await first.replaceProfile('40917221', { ...structuredClone(DEMO_PROFILE), streamdeck: {} } as typeof DEMO_PROFILE);
+      expect(await second.resolveToken(next.streamdeck.token)).toBeUndefined();
+      await first.replaceProfile('40917221', structuredClone(DEMO_PROFILE));
+    });
+
     it('keeps at most maxTokensPerOverlay live tokens per overlay id across instances, dropping the oldest', async () => {
       const { options, advance } = world();
       const [first, second] = await openPair(options);

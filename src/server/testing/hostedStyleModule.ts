@@ -30,3 +30,18 @@ export async function visitCounter(db: ReturnType<typeof hostedStyleDb>, visitor
   const visitors = await db.set('visitors', [...seen, visitor]);
   return { count, visitors };
 }
+
+/**
+ * The hosted SDK's `live.events()` as its modules call it: `GET /me/live/events?start=`
+ * with a `Bearer` token, then `response.data` read without a check: `{"<type>": [payloads, newest first]}`.
+ */
+export function hostedStyleLive(baseUrl: string, token: string, fetchImpl: typeof fetch = fetch) {
+  return {
+    async events(start = 0): Promise<Record<string, Record<string, unknown>[]>> {
+      const res = await fetchImpl(`${baseUrl}/me/live/events?start=${start}`, { headers: { Authorization: `Bearer ${token}` } });
+      const response = await res.json();
+      if (response.error) throw new Error(response.error.message);
+      return response.data;
+    },
+  };
+}

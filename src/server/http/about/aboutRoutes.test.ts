@@ -14,11 +14,15 @@ const dir = mkdtempSync(join(tmpdir(), 'overlay-about-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const ENDPOINTS = [
-  { method: 'GET', path: '/me', token: 'any' },
+  { method: 'GET', path: '/me', token: 'user' },
   { method: 'PATCH', path: '/me/database', token: 'overlay' },
   { method: 'GET', path: '/me/database', token: 'overlay' },
   { method: 'GET', path: '/auth/validate', token: 'any' },
   { method: 'POST', path: '/auth/overlay', token: 'none' },
+  { method: 'POST', path: '/me/events', token: 'any' },
+  { method: 'GET', path: '/me/events', token: 'user' },
+  { method: 'GET', path: '/me/live/events', token: 'user' },
+  { method: 'POST', path: '/me/events/<id>/replay', token: 'user' },
   { method: 'GET', path: '/me/database/changes', token: 'overlay' },
   { method: 'GET', path: '/healthz', token: 'none' },
 ];

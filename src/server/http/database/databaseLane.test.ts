@@ -84,6 +84,25 @@ describe('the database lane on Node’s server', () => {
     expect(internalErrors).toEqual([]);
   });
 
+  it('answers the refusals of POST /me/events exactly as the app does', async () => {
+    const json = { 'Content-Type': 'application/json' };
+    const requests: [Record<string, string>, string | undefined][] = [
+      [json, '{"type":"custom.x","event":{}}'],
+      [{ ...json, Authorization: 'Bearer forged' }, '{"type":"custom.x","event":{}}'],
+      [{ Authorization: 'Bearer site-1001', 'Content-Type': 'text/plain' }, '{"type":"custom.x","event":{}}'],
+      [{ ...json, Authorization: 'Bearer site-1001' }, '{"type":"Custom","event":{}}'],
+      [{ ...json, Authorization: 'Bearer deck-1001' }, '{"type":"custom.x","event":[]}'],
+      [{ ...json, Authorization: 'Bearer tool-1001' }, '{"type":"custom.x"'],
+      [{ ...json, Authorization: 'Bearer tool-1001' }, `{"type":"custom.x","event":{"p":"${'x'.repeat(17_000)}"}}`],
+      [{ ...json, Authorization: 'Bearer tool-1001' }, undefined],
+    ];
+    for (const [i, [headers, body]] of requests.entries()) {
+      const viaLane = await send(lane, 'POST', '/me/events', headers, body);
+      expect(viaLane.status, `request #${i}`).toBeGreaterThanOrEqual(400);
+      expect(viaLane, `request #${i}`).toEqual(await send(app, 'POST', '/me/events', headers, body));
+    }
+  });
+
   it('leaves what the adapter would judge to the app: a missing or malformed Host, an absolute target', async () => {
     const body = '{"id":"de.example.tool.raid","key":"k","value":1}';
     const patch = (target: string, host: string | null) =>

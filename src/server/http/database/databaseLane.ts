@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { writeAnswer } from '../Answer.ts';
-import { fromIncoming } from '../ApiRequest.ts';
+import { type Answer, writeAnswer } from '../Answer.ts';
+import { type ApiRequest, fromIncoming } from '../ApiRequest.ts';
+import { type EventDeps, postEvent } from '../events/eventRoutes.ts';
 import { type DatabaseDeps, readEntry, writeEntry } from './databaseRoutes.ts';
 import { drainUnread } from '../body/drainUnread.ts';
 import { bareAnswers, type ShapeAnswer } from '../shapeAnswer.ts';
 import { toErrorAnswer } from '../toErrorResponse.ts';
 
 const PATH = '/me/database';
+const EVENTS_PATH = '/me/events';
 
 /** Serves a request itself and answers true, or answers false and leaves it to the app. */
 export type NodeLane = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
@@ -18,21 +20,30 @@ export type NodeLane = (incoming: IncomingMessage, outgoing: ServerResponse) => 
  * Response, the router). A request it would answer any differently, it leaves
  * to the app: another path or method, an absolute-form target, a missing or
  * malformed Host. Like the adapter, it reads an unread body only briefly.
- * `shape` must be the app's own (the envelope, when it wraps bodies).
+ * `shape` must be the app's own (the envelope, when it wraps bodies). With
+ * `events` (the app's own), `POST /me/events` takes the lane too: a gift bomb
+ * is hundreds of posts a second.
  */
-export function databaseLane(deps: DatabaseDeps & { onInternalError: (error: unknown) => void; shape?: ShapeAnswer }): NodeLane {
+export function databaseLane(deps: DatabaseDeps & { onInternalError: (error: unknown) => void; shape?: ShapeAnswer; events?: EventDeps }): NodeLane {
   const handlers = { PATCH: writeEntry(deps), GET: readEntry(deps) };
+  const postEvents = deps.events && postEvent(deps.events);
   const { shape = bareAnswers } = deps;
   const hosts = new HostCheck();
+  const pick = (method: string | undefined, url: string): [(request: ApiRequest) => Promise<Answer>, string] | undefined => {
+    if (method === 'POST' && url === EVENTS_PATH && postEvents) return [postEvents, EVENTS_PATH];
+    if (method !== 'PATCH' && method !== 'GET') return undefined;
+    return url === PATH || url.startsWith(`${PATH}?`) ? [handlers[method], PATH] : undefined;
+  };
   return (incoming, outgoing) => {
     const { method, url = '' } = incoming;
-    if (method !== 'PATCH' && method !== 'GET') return false;
-    if (url !== PATH && !url.startsWith(`${PATH}?`)) return false;
+    const picked = pick(method, url);
+    if (!picked) return false;
     if (!hosts.valid(incoming.headers.host)) return false;
+    const [handler, path] = picked;
     outgoing.once('finish', () => drainUnread(incoming));
-    handlers[method](fromIncoming(incoming, url))
+    handler(fromIncoming(incoming, url))
       .catch((error: unknown) => toErrorAnswer(error, deps.onInternalError))
-      .then((answer) => writeAnswer(outgoing, shape(answer, PATH)))
+      .then((answer) => writeAnswer(outgoing, shape(answer, path)))
       // Only a throwing error hook gets here: the client gets no answer, the server stays up.
       .catch(() => outgoing.destroy());
     return true;

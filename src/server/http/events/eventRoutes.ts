@@ -1,5 +1,5 @@
 import type { StreamEvent } from '../../../api/index.ts';
-import type { EventRateLimiter, Events } from '../../events/index.ts';
+import { type EventRate, EventRateExceeded, type Events, type NewEvent } from '../../events/index.ts';
 import type { Registry } from '../../registry/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import type { ApiLimits } from '../ApiLimits.ts';
@@ -13,8 +13,8 @@ export interface EventDeps {
   registry: Registry;
   events: Events;
   limits: ApiLimits;
-  /** The per-user rate of `POST /me/events`. */
-  rate: EventRateLimiter;
+  /** The per-user rate of `POST /me/events`, enforced by the log as it appends. */
+  rate: EventRate;
 }
 
 /** `POST /me/events`: 201 the stored record, 200 the stored record of a repeated id (never delivered again). */
@@ -22,15 +22,21 @@ export function postEvent({ registry, events, limits, rate }: EventDeps) {
   return async (request: ApiRequest): Promise<Answer> => {
     const { userId } = await authenticate(request, registry, { streamdeck: true });
     requireEventMediaType(request);
-    const waitMs = await rate(userId);
-    if (waitMs > 0) {
-      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-      throw new HttpError(429, `Too many requests - too many events posted for this user; retry in ${seconds} s`, { 'Retry-After': String(seconds) });
-    }
     const posted = readPostedEvent(parseJsonObject(await readBody(request, limits.maxBodyBytes), 'a JSON object with type and event'));
-    const { record, created } = await events.append(userId, { ...posted, source: 'api' });
+    const { record, created } = await appendWithin(events, userId, { ...posted, source: 'api' }, rate);
     return jsonAnswer(created ? 201 : 200, JSON.stringify(record));
   };
+}
+
+/** The append, or 429 with `Retry-After` past the user's rate (checked in the same step as the append: one round trip on Redis). */
+async function appendWithin(events: Events, userId: string, event: NewEvent, rate: EventRate) {
+  try {
+    return await events.append(userId, event, rate);
+  } catch (error) {
+    if (!(error instanceof EventRateExceeded)) throw error;
+    const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+    throw new HttpError(429, `Too many requests - too many events posted for this user; retry in ${seconds} s`, { 'Retry-After': String(seconds) });
+  }
 }
 
 /** `GET /me/events?after=&limit=`: history, oldest first. */
