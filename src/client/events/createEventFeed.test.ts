@@ -92,7 +92,7 @@ describe('event feed', () => {
     expect(ids(third.got)).toEqual([]);
   });
 
-  it('takes a reset as the new position, and delivers every replay, even of a known id, without moving', async () => {
+  it('after a reset reads what the socket could not replay from the history; every replay is handed over, in place', async () => {
     const clock = new ManualClock(10 * MINUTE);
     const log = new EventLog(clock);
     const one = await page(clock, log, `feed-${++databases}`);
@@ -100,13 +100,17 @@ describe('event feed', () => {
     one.sockets.last.message({ type: 'ready', cursor: 'd0', eventCursor: '0' });
     const first = log.add(1);
     one.sockets.last.message(first);
-    one.sockets.last.message({ type: 'eventsReset', cursor: '7' });
-    one.sockets.last.message({ type: 'event', cursor: '7', event: { ...first.event, replayed: true } });
-    one.sockets.last.message({ type: 'event', cursor: '7', event: { ...first.event, replayed: true } });
+    log.add(2);
+    log.add(3);
+    one.sockets.last.message({ type: 'eventsReset', cursor: '3' });
+    one.sockets.last.message({ type: 'event', cursor: '3', event: { ...first.event, replayed: true } });
+    one.sockets.last.message({ type: 'event', cursor: '3', event: { ...first.event, replayed: true } });
     await settle();
-    expect(ids(one.got)).toEqual(['e1', 'e1', 'e1']);
-    expect(one.got.slice(1).every((e) => e.replayed)).toBe(true);
-    expect(one.feed.hook.after()).toBe('7');
+    one.sockets.last.message(log.add(4));
+    await settle();
+    expect(ids(one.got)).toEqual(['e1', 'e2', 'e3', 'e1', 'e1', 'e4']);
+    expect(one.got.filter((e) => e.replayed)).toHaveLength(2);
+    expect(one.feed.hook.after()).toBe('4');
   });
 
   it('holds events handed over before any listener for the first one', async () => {

@@ -1,7 +1,8 @@
-import { type Clock, MISSED_EVENTS_WINDOW_MS, type StreamEvent, StreamEventSchema, systemClock } from '../../api/index.ts';
-import type { LiveEventsHook, LiveEventsMessage } from '../live/index.ts';
+import { type Clock, MISSED_EVENTS_WINDOW_MS, type StreamEvent, systemClock } from '../../api/index.ts';
+import type { LiveEventsHook } from '../live/index.ts';
 import type { EventCursorMemory } from './eventCursorMemory.ts';
-import { fetchMissedEvents, type ListEvents } from './fetchMissedEvents.ts';
+import { currentEnd, fetchMissedEvents, type ListEvents } from './fetchMissedEvents.ts';
+import { type Incoming, incomingOf } from './incomingOf.ts';
 
 export interface EventFeedOptions {
   /** `GET /me/events` with the page's token. */
@@ -36,14 +37,6 @@ export interface EventFeed {
   stop(): void;
 }
 
-/** One thing that moves the feed: an event (with its cursor when live), or a new position. */
-interface Incoming {
-  record?: StreamEvent;
-  cursor?: string;
-  /** `cursor` is the new position whatever came before (a reset, the end of the history read). */
-  jump?: boolean;
-}
-
 /** Ids remembered to drop repeats; far more than a replay after a reconnect or a tab takeover can bring. */
 const MAX_SEEN = 10_000;
 
@@ -63,6 +56,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
   let startedAt = 0;
   let pumping = false;
   let pollTimer: unknown = null;
+  let resetTo: string | undefined;
   const early: Incoming[] = [];
   const incoming: Incoming[] = [];
   const seen = new Set<string>();
@@ -87,6 +81,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       const out = decide(incoming.splice(0));
       if (cursor !== undefined && cursor !== before) await memory.save(cursor).catch(() => undefined);
       handOver(out);
+      if (resetTo !== undefined) readAfterReset();
     }
     pumping = false;
   }
@@ -94,7 +89,13 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
   /** Moves the cursor over `items` and returns the events to hand over. */
   function decide(items: Incoming[]): StreamEvent[] {
     const out: StreamEvent[] = [];
-    for (const item of items) {
+    for (const [index, item] of items.entries()) {
+      if (item.reset) {
+        // What came after the reset waits for the history read (readAfterReset) to go first.
+        resetTo = item.cursor;
+        incoming.unshift(...items.slice(index + 1));
+        break;
+      }
       if (!item.record) {
         if (item.jump || cursor === undefined) cursor = item.cursor;
         continue;
@@ -133,17 +134,27 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     for (const listener of listeners) listener(events);
   }
 
-  async function catchUp(after: string): Promise<void> {
-    for (let attempt = 1; attempt <= maxAttempts && phase === 'catching-up'; attempt += 1) {
+  /** After a reset, the events between the position and the socket's new start come from the history. */
+  function readAfterReset(): void {
+    const fallback = resetTo as string;
+    resetTo = undefined;
+    phase = 'catching-up';
+    void catchUp(cursor ?? fallback, fallback);
+  }
+
+  /** Reads what followed `after`; it goes before anything that waits. Failing that, `fallback` is the new position. */
+  async function catchUp(after: string, fallback?: string): Promise<void> {
+    let read: Incoming[] | null = null;
+    for (let attempt = 1; attempt <= maxAttempts && phase === 'catching-up' && !read; attempt += 1) {
       try {
         const missed = await fetchMissedEvents(list, after);
-        incoming.push(...missed.events.map((record) => ({ record })), { cursor: missed.cursor, jump: true });
-        break;
+        read = [...missed.events.map((record) => ({ record })), { cursor: missed.cursor, jump: true }];
       } catch {
         // Offline or no history endpoint: try again, and in the end go on with live events alone.
         if (attempt < maxAttempts) await new Promise<void>((resolve) => clock.setTimeout(() => resolve(), retryMs));
       }
     }
+    incoming.unshift(...(read ?? (fallback === undefined ? [] : [{ cursor: fallback, jump: true }])));
     goLive();
   }
 
@@ -218,30 +229,4 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       listeners.clear();
     },
   };
-}
-
-/** A live message as the pump takes it; a relayed one is checked again (another tab sent it). */
-function incomingOf(message: LiveEventsMessage): Incoming | null {
-  if (message?.type === 'event') {
-    const record = StreamEventSchema.safeParse(message.event);
-    return record.success && typeof message.cursor === 'string' ? { record: record.data, cursor: message.cursor } : null;
-  }
-  if (message?.type === 'eventsReset' && typeof message.cursor === 'string') return { cursor: message.cursor, jump: true };
-  if (message?.type === 'eventsReady' && typeof message.cursor === 'string') return { cursor: message.cursor };
-  return null;
-}
-
-/** The history's current end, or undefined when it cannot be read within `ms` (offline, no endpoint). */
-async function currentEnd(list: ListEvents, clock: Clock, ms: number): Promise<string | undefined> {
-  let timer: unknown;
-  const late = new Promise<undefined>((resolve) => {
-    timer = clock.setTimeout(() => resolve(undefined), ms);
-  });
-  const read = list({ limit: 1 }).then(
-    (page) => page.cursor,
-    () => undefined,
-  );
-  const end = await Promise.race([read, late]);
-  clock.clearTimeout(timer);
-  return end;
 }

@@ -1,4 +1,4 @@
-import type { EventPage, StreamEvent } from '../../api/index.ts';
+import type { Clock, EventPage, StreamEvent } from '../../api/index.ts';
 
 /** One request asks for this many; a full page means there may be more. */
 export const MISSED_PAGE_LIMIT = 1000;
@@ -18,4 +18,19 @@ export async function fetchMissedEvents(list: ListEvents, after: string): Promis
     if (answer.events.length < MISSED_PAGE_LIMIT) break;
   }
   return { events, cursor };
+}
+
+/** The history's current end, or undefined when it cannot be read within `ms` (offline, no endpoint). */
+export async function currentEnd(list: ListEvents, clock: Clock, ms: number): Promise<string | undefined> {
+  let timer: unknown;
+  const late = new Promise<undefined>((resolve) => {
+    timer = clock.setTimeout(() => resolve(undefined), ms);
+  });
+  const read = list({ limit: 1 }).then(
+    (page) => page.cursor,
+    () => undefined,
+  );
+  const end = await Promise.race([read, late]);
+  clock.clearTimeout(timer);
+  return end;
 }
