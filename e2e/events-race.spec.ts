@@ -33,8 +33,10 @@ test('events posted while the page reconnects, reloads, goes offline and changes
   testInfo.annotations.push({ type: 'seed', description: String(seed) });
   const random = seeded(seed);
   await api.selectModules('tool', MODULES);
+  // The seeded overlay token (`auth: 'token'`): an API restart keeps it, while one exchanged for the overlay
+  // id is gone with the restart, and a page that only listens has no write to learn of the 401 from.
   const first = new Tab(new OverlayPage(page, api));
-  await first.overlay.open({ kind: 'tool', modules: MODULES });
+  await first.overlay.open({ kind: 'tool', modules: MODULES, auth: 'token' });
   let posted = 0;
   let offline = false;
   const post = async () => {
@@ -50,16 +52,20 @@ test('events posted while the page reconnects, reloads, goes offline and changes
   for (let step = 1; step <= STEPS; step++) {
     await post();
     const roll = random();
-    if (roll < 0.3) {
+    if (roll < 0.25) {
       offline = !offline;
       await context.setOffline(offline);
+    } else if (roll < 0.33) {
+      // The API restarts: the page reconnects and resumes after its last event (the SQLite log keeps them).
+      await api.stop();
+      await api.start();
     } else if (roll < 0.45) {
       // A reload, with events posted while no page runs and while the new one starts.
       await online();
       await first.settle(await storedIds(api), `before the reload at step ${step} (seed ${seed})`);
       await page.goto('about:blank');
       await post();
-      await Promise.all([first.overlay.open({ kind: 'tool', modules: MODULES }), post()]);
+      await Promise.all([first.overlay.open({ kind: 'tool', modules: MODULES, auth: 'token' }), post()]);
       for (const id of MODULES) {
         await expect.poll(async () => (await heardEvents(page, id)).some((event) => event.missed), { message: `${id} marks what it missed (seed ${seed})` }).toBe(true);
       }
@@ -71,7 +77,7 @@ test('events posted while the page reconnects, reloads, goes offline and changes
   // A second tab shares the live connection; the first one, which holds it, closes: the second takes over.
   const before = (await storedIds(api)).length;
   const second = new Tab(new OverlayPage(await context.newPage(), api));
-  await second.overlay.open({ kind: 'tool', modules: MODULES });
+  await second.overlay.open({ kind: 'tool', modules: MODULES, auth: 'token' });
   for (let step = 1; step <= 8; step++) {
     await post();
     if (step === 3) await page.close();

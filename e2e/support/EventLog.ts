@@ -31,8 +31,21 @@ export async function storedIds(api: ApiServerDriver): Promise<string[]> {
   }
 }
 
-/** Posts `count` events of `type` at once (as many clients would), numbered from `from`; resolves with their ids. */
+/**
+ * Posts `count` events of `type` at once (as many clients would), numbered from `from`; resolves with their ids.
+ * Each has an id of its own, so a post retried after a dropped connection (a server restart) is stored once.
+ */
 export async function postMany(api: ApiServerDriver, count: number, from: number, type = 'custom.race'): Promise<string[]> {
-  const posted = await Promise.all(Array.from({ length: count }, (_, i) => api.postEvent({ type, event: { n: from + i } })));
+  const post = async (n: number) => {
+    const body = { type, id: `${type}-${n}`, event: { n } };
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await api.postEvent(body);
+      } catch (error) {
+        if (attempt >= 3 || !(error instanceof TypeError)) throw error;
+      }
+    }
+  };
+  const posted = await Promise.all(Array.from({ length: count }, (_, i) => post(from + i)));
   return posted.map((record) => record.id);
 }
