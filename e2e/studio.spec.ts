@@ -123,7 +123,7 @@ test('the profile editor reaches the modules at once', async ({ studio, devApi }
   await expect(studio.stage.locator(`iframe[data-module-id="${GOAL}"]`)).toHaveCount(0);
   const saved = (await devApi.server.registry.profile(devApi.userId))!;
   expect(saved.twitch.stream).toMatchObject({ status: 'offline', title: 'Speedrun night', viewer: 4242 });
-  expect(saved.selected.tools).toEqual([COUNTER, STREAMINFO]);
+  expect(saved.selected.tools).toEqual([COUNTER, STREAMINFO, 'demo.tool.recent']);
 });
 
 test('the network switch holds writes as pending, and they flush when it is back on', async ({ studio, devApi }) => {
