@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { SettingsProbe } from './support/SettingsProbe.ts';
 
-const DEMO_MODULES = ['demo.tool.goal', 'demo.tool.counter', 'demo.background.aurora', 'demo.event.raid', 'demo.game.trivia'];
+const DEMO_MODULES = ['demo.tool.goal', 'demo.tool.counter', 'demo.background.aurora', 'demo.event.alerts', 'demo.game.trivia'];
 
 /** Pairs of controls (and headings, labels, panels) whose boxes overlap, by a readable name. */
 function overlaps(): string[] {
@@ -28,7 +28,7 @@ for (const width of [280, 1280]) {
     await dock.page.setViewportSize({ width, height: 900 });
     await dock.open(DEMO_MODULES);
     await expect(dock.panel('demo.tool.counter').getByTestId('panel-increment')).toBeEnabled();
-    await expect(dock.panel('demo.event.raid').getByTestId('test-raid')).toBeEnabled();
+    await expect(dock.page.getByRole('button', { name: 'Test raid', exact: true })).toBeEnabled();
     await expect(dock.panel('demo.game.trivia').getByTestId('next-round')).toBeEnabled();
     const scroll = await dock.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(scroll.scroll).toBeLessThanOrEqual(scroll.client);
@@ -36,7 +36,7 @@ for (const width of [280, 1280]) {
     // Panel frames run in processes of their own and paint only inside the viewport: make it as tall as the page.
     const height = await dock.page.evaluate(() => document.documentElement.scrollHeight);
     await dock.page.setViewportSize({ width, height });
-    await expect(dock.panel('demo.event.raid').getByTestId('test-raid')).toBeVisible();
+    await expect(dock.page.getByRole('button', { name: 'Test chat message', exact: true })).toBeVisible();
     await dock.page.screenshot({ path: `public/docs/dock-${width}.png` });
   });
 }

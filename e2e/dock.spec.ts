@@ -8,8 +8,8 @@ const DEFAULTS = { title: 'Hello', target: 10, tint: '#112233', mode: 'calm', le
 
 test('a website token shows every kind, a section per selected module with its name, settings and panel', async ({ dock, api }) => {
   await api.selectModules('tool', ['demo.tool.goal', 'demo.tool.counter']);
-  await dock.open(['demo.tool.goal', 'demo.tool.counter', 'demo.background.aurora', 'demo.event.raid', 'demo.game.trivia']);
-  for (const name of ['Goal bar', 'Counter', 'Aurora', 'Raid alert', 'Trivia']) {
+  await dock.open(['demo.tool.goal', 'demo.tool.counter', 'demo.background.aurora', 'demo.event.alerts', 'demo.game.trivia']);
+  for (const name of ['Goal bar', 'Counter', 'Aurora', 'Alert box', 'Trivia']) {
     await expect(dock.page.getByRole('heading', { name, exact: true })).toBeVisible();
   }
   await expect(dock.page.getByRole('region', { name: 'Goal bar' }).getByLabel('Goal title')).toHaveValue('Goal');
@@ -19,13 +19,13 @@ test('a website token shows every kind, a section per selected module with its n
 });
 
 test('an overlay token or id opens that kind only, from the query or the fragment', async ({ dock, api }) => {
-  await dock.open(['demo.event.raid'], { auth: 'token', kind: 'event' });
-  await expect(dock.page.getByRole('heading', { name: 'Raid alert' })).toBeVisible();
+  await dock.open(['demo.event.alerts'], { auth: 'token', kind: 'event' });
+  await expect(dock.page.getByRole('heading', { name: 'Alert box' })).toBeVisible();
   await expect(dock.page.getByRole('heading', { name: 'Goal bar' })).toHaveCount(0);
   await api.selectModules('tool', ['demo.tool.goal']);
   await dock.open(['demo.tool.goal'], { auth: 'overlay', kind: 'tool', fragment: true });
   await expect(dock.page.getByRole('heading', { name: 'Goal bar' })).toBeVisible();
-  await expect(dock.page.getByRole('heading', { name: 'Raid alert' })).toHaveCount(0);
+  await expect(dock.page.getByRole('heading', { name: 'Alert box' })).toHaveCount(0);
 });
 
 test('every setting type written from the dock reaches the module live, and the server as its JSON type', async ({ overlay, dock, api }) => {

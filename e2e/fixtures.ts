@@ -8,6 +8,10 @@
  *     await expect.poll(() => api.get('demo.tool.counter', 'count')).toBe(1);
  *   });
  *
+ * Stream events (docs/events.md): `await overlay.emitEvent('channel.raid', payload)`
+ * posts one through the server; `exampleEvent('channel.raid', { userName, amount })`
+ * is Twitch's reference example with your edits.
+ *
  * Options (`test.use({...})`): `seed` (users, profiles and tokens; default the
  * demo user) and `store` (`memory` or `sqlite`; default `sqlite` in the test's
  * output folder, so a restarted server keeps its data) and `envelope` (the server
@@ -72,3 +76,4 @@ export type { DockPage } from './support/DockPage.ts';
 export type { ModuleFrame } from './support/ModuleFrame.ts';
 export type { NetworkSwitch } from './support/NetworkSwitch.ts';
 export type { OverlayPage } from './support/OverlayPage.ts';
+export { EVENTSUB_EXAMPLES, exampleEvent, TEST_BUTTONS, testEventBody } from '../src/api/index.ts';

@@ -16,7 +16,7 @@ const test = base.extend<{ devApi: DevApi; studio: StudioPage }>({
     const server = await startApiServer({
       seed: structuredClone(seed),
       store: 'memory',
-      wrap: (store, registry) => createApiApp({ registry, store, devRoutes: true, devOrigins: [new URL(baseURL!).origin] }),
+      wrap: (store, registry, events) => createApiApp({ registry, store, events, devRoutes: true, devOrigins: [new URL(baseURL!).origin] }),
     });
     await use({ server, userId: seed.users[0]!.profile.user.userId });
     await server.close();
@@ -123,7 +123,7 @@ test('the profile editor reaches the modules at once', async ({ studio, devApi }
   await expect(studio.stage.locator(`iframe[data-module-id="${GOAL}"]`)).toHaveCount(0);
   const saved = (await devApi.server.registry.profile(devApi.userId))!;
   expect(saved.twitch.stream).toMatchObject({ status: 'offline', title: 'Speedrun night', viewer: 4242 });
-  expect(saved.selected.tools).toEqual([COUNTER, STREAMINFO]);
+  expect(saved.selected.tools).toEqual([COUNTER, STREAMINFO, 'demo.tool.recent']);
 });
 
 test('the network switch holds writes as pending, and they flush when it is back on', async ({ studio, devApi }) => {
@@ -189,4 +189,16 @@ test('the settings form of the dock shows for the module on top of the stage, an
   await expect.poll(() => stored(devApi, GOAL, 'title')).toBe('Sub goal from the studio');
   await settings.getByLabel('Target', { exact: true }).fill('0');
   await expect(settings.getByLabel('Target', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('the test buttons beside the stage send events that the modules on stage hear', async ({ studio, devApi }) => {
+  await openStudio(studio, devApi, 'event');
+  await studio.expectModuleState('demo.event.alerts', 'ready');
+  const buttons = studio.page.getByTestId('stage-events');
+  await buttons.getByLabel('User name').fill('StageRaider');
+  await buttons.getByLabel('Amount').fill('31');
+  await buttons.getByRole('button', { name: 'Test raid', exact: true }).click();
+  await expect(studio.module('demo.event.alerts').getByTestId('alert-who')).toHaveText('StageRaider');
+  await expect(studio.module('demo.event.alerts').getByTestId('alert-detail')).toHaveText('with 31 viewers');
+  await expect(studio.module('demo.event.alerts').getByTestId('alert-test')).toBeVisible();
 });

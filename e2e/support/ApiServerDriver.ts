@@ -1,4 +1,4 @@
-import { KINDS, type Json, type Kind, type Profile } from '../../src/api/index.ts';
+import { type EventPage, KINDS, type Json, type Kind, type PostEvent, type Profile, type StreamEvent } from '../../src/api/index.ts';
 import { type RunningApiServer, type Seed, startApiServer } from '../../src/server/index.ts';
 
 /** The reference API server of one test: started, stopped and restarted on the same port and store. */
@@ -83,7 +83,33 @@ export class ApiServerDriver {
     if (!response.ok) throw new Error(`PATCH /me/database answered ${response.status}: ${await response.text()}`);
   }
 
+  /** Posts a stream event with the website token, as a bot or a Stream Deck would (`POST /me/events`); answers the stored record. */
+  async postEvent(body: PostEvent): Promise<StreamEvent> {
+    const response = await fetch(`${this.url}/me/events`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${this.tokens.website}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`POST /me/events answered ${response.status}: ${await response.text()}`);
+    return unwrap(await response.json()) as StreamEvent;
+  }
+
+  /** `GET /me/events` with the website token: the stored sequence, oldest first. */
+  async listEvents(query: { after?: string; limit?: number } = {}): Promise<EventPage> {
+    const params = new URLSearchParams();
+    if (query.after !== undefined) params.set('after', query.after);
+    if (query.limit !== undefined) params.set('limit', String(query.limit));
+    const response = await fetch(`${this.url}/me/events?${params}`, { headers: { Authorization: `Bearer ${this.tokens.website}` } });
+    if (!response.ok) throw new Error(`GET /me/events answered ${response.status}: ${await response.text()}`);
+    return unwrap(await response.json()) as EventPage;
+  }
+
   private auth(kind: Kind): Record<string, string> {
     return { Authorization: `Bearer ${this.tokens[kind]}` };
   }
+}
+
+/** The body without the hosted service's envelope (`{meta, data}`), when the server wraps. */
+function unwrap(body: unknown): unknown {
+  return body && typeof body === 'object' && 'meta' in body && 'data' in body ? (body as { data: unknown }).data : body;
 }

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { Kind } from '../../src/api/index.ts';
+import { EVENTSUB_EXAMPLES, type Kind, type StreamEvent } from '../../src/api/index.ts';
 import type { ApiServerDriver } from './ApiServerDriver.ts';
 import { ModuleFrame } from './ModuleFrame.ts';
 
@@ -44,6 +44,17 @@ export class OverlayPage {
       for (const id of ids) await this.module(id).waitUntilReady();
     }
     return this.module(ids[0] ?? '');
+  }
+
+  /**
+   * Sends a stream event to every overlay of the user through the reference
+   * server (`POST /me/events`), as Twitch or a Stream Deck button would.
+   * Without `event`, the type's EventSub reference example (src/api/eventSubExamples.ts).
+   */
+  async emitEvent(type: string, event?: Record<string, unknown>, options: { id?: string; test?: boolean } = {}): Promise<StreamEvent> {
+    const example = EVENTSUB_EXAMPLES[type as keyof typeof EVENTSUB_EXAMPLES];
+    const payload = event ?? (example ? structuredClone(example.event) : {});
+    return this.api.postEvent({ type, event: payload, ...(example && { version: example.version }), ...options });
   }
 
   /** The frame of one module. */

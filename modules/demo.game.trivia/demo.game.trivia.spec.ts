@@ -20,3 +20,17 @@ test('shows the right answer after a wrong one', async ({ overlay }) => {
   await expect(trivia.getByTestId('score')).toHaveText('0');
   await expect(trivia.getByTestId('answer-1')).toHaveAttribute('data-result', 'right');
 });
+
+test('a Stream Deck button posting custom.next-question moves to the next question', async ({ overlay, api }) => {
+  const trivia = await overlay.open({ kind: 'game', modules: [ID] });
+  await expect(trivia.getByTestId('round')).toHaveText('1');
+  // What the button sends (docs/events.md): the profile's streamdeck token may post events.
+  const response = await fetch(`${api.url}/me/events`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${api.profile.streamdeck.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ type: 'custom.next-question', event: {} }),
+  });
+  expect(response.status).toBe(201);
+  await expect(trivia.getByTestId('round')).toHaveText('2');
+  await expect.poll(() => api.get(ID, 'round', 'game')).toBe(1);
+});

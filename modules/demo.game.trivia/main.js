@@ -1,6 +1,7 @@
 // Trivia: one question at a time; `score` and `round` (index of the current
 // question) are stored, so a reload continues where the game was. The dock
-// panel (panel.html) moves to the next round and resets the score.
+// panel (panel.html) moves to the next round and resets the score; so does a
+// `custom.next-question` event (a Stream Deck button posting to /me/events).
 const NEXT_QUESTION_MS = 2500;
 const QUESTIONS = window.TRIVIA_QUESTIONS;
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
@@ -62,7 +63,19 @@ async function answer(index) {
   setTimeout(renderQuestion, NEXT_QUESTION_MS);
 }
 
+/** Moves on to the next question, as the dock panel's button does. */
+function nextQuestion() {
+  state.round = (state.round + 1) % QUESTIONS.length;
+  view.feedback.textContent = '';
+  renderQuestion();
+  save('round', state.round);
+}
+
 async function start() {
+  // A press made while the overlay was off is stale: only live ones move the game on.
+  Overlay.on('custom.next-question', (event) => {
+    if (!event.missed) nextQuestion();
+  });
   view.answers.forEach((button, index) => {
     button.addEventListener('click', () => answer(index));
   });

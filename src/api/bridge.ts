@@ -52,7 +52,8 @@ export const ReplySchema = z.union([
 ]);
 export type BridgeReply = z.infer<typeof ReplySchema>;
 
-export const BRIDGE_EVENTS = ['profile', 'change', 'status', 'visible', 'hidden'] as const;
+/** `event` carries stream events, several per message in a burst (an array of records, oldest first). */
+export const BRIDGE_EVENTS = ['profile', 'change', 'status', 'visible', 'hidden', 'event'] as const;
 export type BridgeEventName = (typeof BRIDGE_EVENTS)[number];
 
 export const EventSchema = z.object({ k: z.literal('evt'), n: z.enum(BRIDGE_EVENTS), d: z.optional(z.unknown()) });
@@ -85,6 +86,11 @@ export const METHOD_PARAMS = {
   'db.get': z.object({ key }),
   'db.set': z.object({ key, json: z.string() }),
   settings: z.object({}),
+  /** `GET /me/events` through the page's own client: the module never holds the token. */
+  'events.list': z.object({
+    after: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+    limit: z.optional(z.int().check(z.minimum(1), z.maximum(1000))),
+  }),
 } as const;
 export type BridgeMethod = keyof typeof METHOD_PARAMS;
 export const BRIDGE_METHODS = Object.keys(METHOD_PARAMS) as BridgeMethod[];

@@ -19,3 +19,4 @@ export * from './bridge.ts';
 export * from './live.ts';
 export * from './moduleOrigin.ts';
 export * from './streamEvents.ts';
+export * from './eventSubExamples.ts';

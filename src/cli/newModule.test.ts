@@ -42,6 +42,7 @@ describe('createModule', () => {
     expect(spec).toContain("from '../../e2e/fixtures.ts'");
     expect(spec).toContain("overlay.open({ kind: 'game', modules: ['me.game.big-clock'] })");
     expect(spec).toContain("api.get('me.game.big-clock', 'count', 'game')");
+    expect(spec).toContain("await overlay.emitEvent('channel.raid', exampleEvent('channel.raid', { userName: 'CozyCactus', amount: 12 }));");
   });
 
   it.each(['nodot', 'bad id.x', 'a:b.c', '.lead.x', 'trail.', 'a..b', `x.${'y'.repeat(130)}`])(

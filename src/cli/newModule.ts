@@ -136,6 +136,11 @@ function indexHtml(name: string): string {
         $('count').textContent = String(count);
       });
 
+      // Stream events (docs/events.md): Twitch's EventSub payload, test events marked \`test\`.
+      Overlay.on('channel.raid', ({ event, test }) => {
+        showNote(\`\${event.from_broadcaster_user_name} raids with \${event.viewers} viewers\${test ? ' (test)' : ''}\`);
+      });
+
       start().catch((error) => showNote(\`Not loaded (\${error?.code ?? 'error'})\`));
     </script>
   </body>
@@ -190,7 +195,7 @@ function panelHtml(name: string): string {
 }
 
 function specTs(id: string, kind: Kind): string {
-  return `import { expect, test } from '../../e2e/fixtures.ts';
+  return `import { exampleEvent, expect, test } from '../../e2e/fixtures.ts';
 
 test('shows, stores and keeps the count', async ({ overlay, api }) => {
   const frame = await overlay.open({ kind: '${kind}', modules: ['${id}'] });
@@ -210,6 +215,12 @@ test('follows its setting and its panel from the dock', async ({ overlay, dock }
   await expect(frame.getByTestId('label')).toHaveText('Deaths');
   await dock.panel('${id}').getByTestId('panel-increment').click();
   await expect(frame.getByTestId('count')).toHaveText('1');
+});
+
+test('hears a raid', async ({ overlay }) => {
+  const frame = await overlay.open({ kind: '${kind}', modules: ['${id}'] });
+  await overlay.emitEvent('channel.raid', exampleEvent('channel.raid', { userName: 'CozyCactus', amount: 12 }));
+  await expect(frame.getByTestId('note')).toHaveText('CozyCactus raids with 12 viewers');
 });
 `;
 }

@@ -10,3 +10,5 @@ export { createWriteQueue } from './queue/index.ts';
 export { parseRetryAfter } from './retry/index.ts';
 export type { LocalStore } from './storage/index.ts';
 export { openLocalStore } from './storage/index.ts';
+export type { EventCursorMemory, EventFeed, EventFeedOptions, ListEvents } from './events/index.ts';
+export { createEventFeed, eventCursorMemory } from './events/index.ts';

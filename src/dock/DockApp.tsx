@@ -1,4 +1,5 @@
 import type { DockModel } from './DockModel.ts';
+import { EventsSection } from './EventsSection.tsx';
 import { KindSection } from './KindSection.tsx';
 
 interface DockAppProps {
@@ -8,6 +9,8 @@ interface DockAppProps {
 /** The control dock: every selected module of the opened overlays, its settings and its panel. */
 export function DockApp({ model }: DockAppProps) {
   const userName = model.userName.value;
+  // Every overlay kind hears the same events: the first running start serves the Activity.
+  const controller = model.sessions.value.map((session) => session.controller.value).find(Boolean);
   return (
     <main class="dock" data-testid="dock" data-phase={model.phase.value}>
       <header class="dock-header">
@@ -25,6 +28,7 @@ export function DockApp({ model }: DockAppProps) {
           </p>
         </div>
       )}
+      {controller && <EventsSection controller={controller} />}
       {model.sessions.value.map((session, index) => (
         <KindSection key={index} session={session} />
       ))}

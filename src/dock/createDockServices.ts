@@ -22,6 +22,8 @@ export function createDockServices({ registry, panels, document }: DockServicesO
     stage: document.createElement('div'),
     registry,
     sync: signal<SyncStatus | null>(null),
+    // An open dock must not use up the events an overlay started later would hand over as missed.
+    eventReader: 'dock',
   });
   return {
     ...base,

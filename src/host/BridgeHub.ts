@@ -1,4 +1,4 @@
-import type { BridgeEventName, Clock, Kind, ModuleContext, ModuleEntry, PublicProfile } from '../api/index.ts';
+import type { BridgeEventName, Clock, EventPage, Kind, ModuleContext, ModuleEntry, PublicProfile, StreamEvent } from '../api/index.ts';
 import type { DataChange, ModuleData, SyncStatus } from '../client/index.ts';
 import { type Throttled, throttleLatest } from './throttleLatest.ts';
 import { createBridgeMethods } from './createBridgeMethods.ts';
@@ -24,6 +24,8 @@ export interface BridgeHubOptions {
   randomId: () => string;
   createChannel: () => MessageChannel;
   onTraffic?: (record: TrafficRecord) => void;
+  /** `Overlay.events.list()`: `GET /me/events` with the page's token. @default none (UNAVAILABLE) */
+  listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
   /** Where the modules run, as `Overlay.ready` tells them. @default 'overlay' */
   context?: ModuleContext;
   /**
@@ -76,6 +78,7 @@ export class BridgeHub {
         valueBytes: limits.valueBytes,
         context: options.context ?? 'overlay',
         settingsOf: (id) => this.supervisors.get(id)?.manifest.settings,
+        listEvents: options.listEvents,
       }),
       onState: (state) => {
         for (const listener of this.stateListeners) notify(listener, state);
@@ -128,6 +131,12 @@ export class BridgeHub {
       return; // not a cloneable profile: nothing is sent rather than something unchecked
     }
     for (const supervisor of this.supervisors.values()) supervisor.send(name, data);
+  }
+
+  /** Stream events, oldest first, to every mounted module (one that is starting gets them once ready). */
+  emitEvents(events: readonly StreamEvent[]): void {
+    if (events.length === 0) return;
+    for (const supervisor of this.supervisors.values()) supervisor.sendEvents(events);
   }
 
   /**

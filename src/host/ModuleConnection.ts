@@ -23,6 +23,8 @@ export interface ModuleConnectionOptions {
    */
   onHung: (connection: ModuleConnection) => void;
   onTraffic?: (record: TrafficRecord) => void;
+  /** Called once the module's `ready` call is answered: from then on its listeners are in place. */
+  onReady?: () => void;
 }
 
 type Outcome = { ok: true; r: unknown } | { ok: false; e: BridgeError };
@@ -146,6 +148,8 @@ export class ModuleConnection {
       : { k: 'res', id: request.id, ok: false, e: outcome.e };
     if (!this.post(reply) && outcome.ok) {
       this.post({ k: 'res', id: request.id, ok: false, e: { code: 'INTERNAL', message: 'reply not cloneable' } });
+    } else if (outcome.ok && request.m === 'ready') {
+      this.options.onReady?.();
     }
     this.options.onTraffic?.({
       moduleId: this.options.moduleId,

@@ -1,4 +1,5 @@
-import { BRIDGE_VERSION, type BridgeEventName, type Clock, describeError, HelloSchema, type ModuleEntry, type Welcome } from '../api/index.ts';
+import { BRIDGE_VERSION, type BridgeEventName, type Clock, describeError, HelloSchema, type ModuleEntry, type StreamEvent, type Welcome } from '../api/index.ts';
+import { EventOutbox } from './EventOutbox.ts';
 import type { BridgeHandler } from './createBridgeMethods.ts';
 import { FloodGuard } from './FloodGuard.ts';
 import { messageBytes } from './messageBytes.ts';
@@ -43,6 +44,7 @@ export class ModuleSupervisor {
   private frame: ModuleFrame | null = null;
   private connection: ModuleConnection | null = null;
   private flood: FloodGuard;
+  private readonly outbox: EventOutbox;
   private instance = '';
   private session = '';
   private sessionAt = Number.NEGATIVE_INFINITY;
@@ -57,6 +59,7 @@ export class ModuleSupervisor {
     this.context = context;
     this.flood = new FloodGuard(context.clock, context.limits.maxMessagesPerSecond, context.limits.maxBytesPerSecond);
     this.state = { id: entry.id, phase: 'connecting', lastError: null, restarts: 0 };
+    this.outbox = new EventOutbox(context.clock);
   }
 
   get current(): ModuleState {
@@ -155,6 +158,11 @@ export class ModuleSupervisor {
     this.connection?.send(name, data);
   }
 
+  /** Stream events: they reach the module once it is ready, in order, also after a restart. */
+  sendEvents(events: readonly StreamEvent[]): void {
+    this.outbox.push(events);
+  }
+
   /** Takes a new manifest; a new URL reloads the frame, a new size only rescales it. */
   update(entry: ModuleEntry): void {
     const reload = entry.url !== this.entry.url;
@@ -176,6 +184,7 @@ export class ModuleSupervisor {
 
   private connect(reply: WelcomeReply): void {
     this.connection?.close();
+    this.outbox.close();
     this.context.clock.clearTimeout(this.timer);
     const channel = this.context.createChannel();
     const { limits, clock, methods, onTraffic } = this.context;
@@ -189,6 +198,7 @@ export class ModuleSupervisor {
       onTraffic,
       onFault: (reason) => this.fail(reason, true),
       onHung: () => this.context.onHung(this),
+      onReady: () => this.outbox.open((batch) => connection.send('event', batch)),
     });
     this.connection = connection;
     reply({ v: BRIDGE_VERSION, k: 'welcome', instance: this.instance, heartbeatMs: limits.heartbeatMs }, channel.port2);
@@ -223,6 +233,7 @@ export class ModuleSupervisor {
 
   private teardown(): void {
     this.context.clock.clearTimeout(this.timer);
+    this.outbox.close();
     this.connection?.close();
     this.connection = null;
     this.frame?.destroy();

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import {
   type BridgeMethod,
+  type EventPage,
   type Json,
   type Kind,
   METHOD_PARAMS,
@@ -29,11 +30,13 @@ export interface BridgeMethodsOptions {
   context: ModuleContext;
   /** The `settings` block of a mounted module's manifest. */
   settingsOf: (moduleId: string) => Settings | undefined;
+  /** History of stream events with the page's token; absent where the page has none (a test host). */
+  listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
 }
 
 /** The methods a module may call, looked up by name. */
 export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, BridgeHandler> {
-  const { data, kind, getProfile, valueBytes, context, settingsOf } = options;
+  const { data, kind, getProfile, valueBytes, context, settingsOf, listEvents } = options;
   const profile = async () => publicOnly(await getProfile());
   return new Map<BridgeMethod, BridgeHandler>([
     [
@@ -71,6 +74,14 @@ export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, 
       async (ownId, params) => {
         parseParams('settings', params);
         return readSettings(data, ownId, settingsOf(ownId) ?? {});
+      },
+    ],
+    [
+      'events.list',
+      async (_ownId, params) => {
+        const query = parseParams('events.list', params);
+        if (!listEvents) throw new OverlayError('UNAVAILABLE', 'events.list: this page has no event history');
+        return listEvents(query);
       },
     ],
   ]);

@@ -1,4 +1,4 @@
-import { type Clock, isKind, type Kind, type ModuleContext, type ModuleEntry, type PublicProfile, type Welcome } from '../api/index.ts';
+import { type Clock, type EventPage, isKind, type Kind, type ModuleContext, type ModuleEntry, type PublicProfile, type StreamEvent, type Welcome } from '../api/index.ts';
 import type { ModuleData } from '../client/index.ts';
 import { BridgeHub, type HostEventName } from './BridgeHub.ts';
 import { monotonicClock } from './monotonicClock.ts';
@@ -38,6 +38,8 @@ export interface ModuleHostOptions {
   createFrame?: FrameFactory;
   /** Called for every answered request (for a developer studio). */
   onTraffic?: (record: TrafficRecord) => void;
+  /** Answers `Overlay.events.list()` (`GET /me/events` with the page's token). @default UNAVAILABLE */
+  listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
 }
 
 export interface ModuleHost {
@@ -50,6 +52,8 @@ export interface ModuleHost {
   reload(id: string): void;
   /** Sends `profile` (a PublicProfile), `visible` or `hidden` to every connected module. */
   emit(name: HostEventName, payload?: unknown): void;
+  /** Stream events, oldest first, to every module: each gets them once ready, in order, in batches. */
+  emitEvents(events: readonly StreamEvent[]): void;
   /** The state of every mounted module. */
   states(): ModuleState[];
   /** Calls `listener` with a module's state whenever it changes; returns unsubscribe. */
@@ -95,6 +99,7 @@ export function createModuleHost(options: ModuleHostOptions): ModuleHost {
     sync: (entries) => hub.sync(entries),
     reload: (id) => hub.reload(id),
     emit: (name, payload) => hub.emit(name, payload),
+    emitEvents: (events) => hub.emitEvents(events),
     states: () => hub.states(),
     onState: (listener) => hub.onState(listener),
     destroy: () => {

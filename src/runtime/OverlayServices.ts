@@ -1,6 +1,6 @@
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { Kind, ModuleEntry } from '../api/index.ts';
-import type { ApiClient, ModuleData, ProfileCache, SyncStatus, WriteQueue } from '../client/index.ts';
+import type { ApiClient, EventFeed, ModuleData, ProfileCache, SyncStatus, WriteQueue } from '../client/index.ts';
 import type { ModuleHost, ModuleHostOptions } from '../host/index.ts';
 import type { OverlayAuth } from './parseOverlayParams.ts';
 
@@ -11,6 +11,8 @@ export interface DataLayer {
   status: ReadonlySignal<SyncStatus>;
   /** Replays the queue with a new token (after a re-exchange). */
   setToken(token: string): void;
+  /** Stream events for the modules (missed ones first); absent where the page has no live connection. */
+  events?: EventFeed;
   stop(): void;
 }
 
@@ -20,7 +22,7 @@ export interface OverlayServices {
   /** The cache of the last profile for this API and credential (only a hash of the credential is kept). */
   profileCache(apiBase: string, auth: OverlayAuth): ProfileCache;
   openDataLayer(args: { client: ApiClient; userId: string; kind: Kind }): Promise<DataLayer>;
-  createHost(options: Pick<ModuleHostOptions, 'kind' | 'data' | 'getProfile' | 'framesShareProcess'>): ModuleHost;
+  createHost(options: Pick<ModuleHostOptions, 'kind' | 'data' | 'getProfile' | 'framesShareProcess' | 'listEvents'>): ModuleHost;
   /** The page's own address (decides whether modules get a site each). */
   pageUrl: URL;
   /** Template of the modules' own origins, e.g. `https://{site}.modules.example.com` (the page's `overlay-module-origin` meta). */

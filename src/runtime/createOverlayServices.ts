@@ -2,7 +2,9 @@ import { effect, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import { MODULE_ORIGIN_META, type ModuleEntry } from '../api/index.ts';
 import {
   createApiClient,
+  createEventFeed,
   createModuleData,
+  eventCursorMemory,
   createProfileCache,
   createWriteQueue,
   type LocalStore,
@@ -25,6 +27,8 @@ export interface OverlayServicesOptions {
   fetch?: typeof globalThis.fetch;
   /** Every answered bridge request (the studio's traffic log). */
   onTraffic?: (record: TrafficRecord) => void;
+  /** Whose event position this page keeps: the overlay's own, or another reader's (the dock's panels). @default 'overlay' */
+  eventReader?: string;
 }
 
 /** The real services of the overlay page: API client, IndexedDB queue and cache, module host. */
@@ -38,18 +42,27 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
     createClient: (apiBase) => createApiClient({ baseUrl: apiBase, fetch: options.fetch }),
     profileCache: (apiBase, auth) => createProfileCache({ store: localStore(), baseUrl: apiBase, identity: identityOf(auth) }),
     openDataLayer: async ({ client, userId, kind }) => {
-      const queue = createWriteQueue({ client, userId, kind, store: localStore() });
+      const events = createEventFeed({ list: (query) => client.listEvents(query), memory: eventCursorMemory(localStore(), userId, kind, options.eventReader) });
+      // Read first: the live connection then resumes after the last event the modules got.
+      await events.load();
+      const queue = createWriteQueue({ client, userId, kind, store: localStore(), events: events.hook });
+      events.start();
       await queue.start();
       const stopMirror = effect(() => {
         options.sync.value = queue.status.status.value;
       });
+      // Without a live endpoint (the hosted API), events come from reading the history.
+      const stopPolling = effect(() => events.poll(queue.status.status.value.live === 'polling'));
       const layer: DataLayer = {
         data: createModuleData({ queue }),
         queue,
         status: queue.status.status,
         setToken: (token) => client.setToken(token),
+        events,
         stop: () => {
           stopMirror();
+          stopPolling();
+          events.stop();
           queue.stop();
         },
       };

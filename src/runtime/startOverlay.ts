@@ -49,6 +49,7 @@ export async function startOverlay(
     ),
     getProfile: async () => model.profile.value!,
     framesShareProcess: !sites([]).isolated,
+    listEvents: (query) => client.listEvents(query),
   });
   const showStates = () => {
     model.moduleStates.value = host.states();
@@ -72,6 +73,7 @@ export async function startOverlay(
     return undefined;
   }
   model.phase.value = 'running';
+  const stopEvents = layer.events?.listen((events) => host.emitEvents(events));
   // One refresh at a time: against an API that does not answer, the 5 s retry must not stack them.
   let refreshing: Promise<void> | null = null;
   const refresh = () => {
@@ -101,6 +103,7 @@ export async function startOverlay(
     stopSelection();
     stopStates();
     stopAuth();
+    stopEvents?.();
     layer.stop();
     host.destroy();
   };

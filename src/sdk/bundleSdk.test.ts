@@ -48,7 +48,7 @@ describe('bundleSdk', () => {
     const frame = frameGlobals();
     vm.runInNewContext(files.classic, frame.globals);
     const overlay = frame.globals.Overlay as OverlayApi;
-    expect(Object.keys(overlay).sort()).toEqual(['db', 'on', 'profile', 'ready', 'settings']);
+    expect(Object.keys(overlay).sort()).toEqual(['db', 'events', 'on', 'profile', 'ready', 'settings']);
     expect(HelloSchema.parse(frame.hellos[0])).toMatchObject({ instance: 'abc123' });
 
     const channel = new MessageChannel();

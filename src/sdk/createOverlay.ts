@@ -2,9 +2,9 @@ import { LIMITS } from '../api/limits.ts';
 import { OverlayError } from '../api/OverlayError.ts';
 import { resolveKey } from '../api/resolveKey.ts';
 import { BridgeClient } from './BridgeClient.ts';
-import { chatOnly } from './chatAlias.ts';
 import { encodeJson } from './encodeJson.ts';
-import type { Json, OverlayApi, PublicProfile, ReadyInfo } from './overlay.d.ts';
+import type { EventPage, Json, StreamEvent, OverlayApi, PublicProfile, ReadyInfo } from './overlay.d.ts';
+import { createStreamEventListeners } from './streamEventListeners.ts';
 import { type HelloWindows, sayHello } from './sayHello.ts';
 import type { Clock } from '../api/Clock.ts';
 
@@ -34,6 +34,8 @@ export function createOverlay(options: OverlayOptions): OverlayApi {
   const connected = instance
     ? sayHello({ ...options, instance, session: randomSession(random) }).then((port) => client.attach(port))
     : new Promise<void>(() => {});
+  const streamEvents = createStreamEventListeners();
+  client.on('event', (batch) => streamEvents.deliver(batch, (error) => rethrowLater(options.timers, error)));
   const ready = connected.then(() => client.call('ready', {}) as Promise<ReadyInfo>);
   ready.catch(() => {}); // a page that never awaits ready must not log an unhandled rejection
   return {
@@ -53,12 +55,27 @@ export function createOverlay(options: OverlayOptions): OverlayApi {
     },
     profile: () => client.call('profile', {}) as Promise<PublicProfile>,
     settings: () => client.call('settings', {}) as Promise<Record<string, Json>>,
+    events: {
+      list: (query = {}) => {
+        const { after, limit } = query;
+        const p = { ...(after !== undefined && { after }), ...(limit !== undefined && { limit }) };
+        return client.call('events.list', p) as Promise<EventPage>;
+      },
+    },
     on: ((event: string, listener: (data: never) => void) => {
-      if (event === 'chat') return client.on('event', chatOnly(listener));
+      // Both overloads land here; the listener's payload type is the overload's business.
+      if (streamEvents.handles(event)) return streamEvents.on(event, listener as (data: StreamEvent) => void);
       if (!EVENTS.includes(event)) throw new OverlayError('BAD_REQUEST', `unknown event "${String(event)}"`);
       return client.on(event, listener as (data: unknown) => void);
     }) as OverlayApi['on'],
   };
+}
+
+/** One listener's bug must not silence the others; it is reported on its own. */
+function rethrowLater(timers: Clock, error: unknown): void {
+  timers.setTimeout(() => {
+    throw error;
+  }, 0);
 }
 
 /** Applies the key rules of the API without a round trip (BAD_REQUEST). */

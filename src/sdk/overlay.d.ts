@@ -99,6 +99,42 @@ export interface StatusEvent {
  */
 export type LiveStatus = 'live' | 'polling' | 'connecting';
 
+/**
+ * One stream event: Twitch EventSub's notification (`subscription` + `event`)
+ * plus `id`, `at`, `source` and `test` (docs/events.md).
+ */
+export interface StreamEvent {
+  /** Unique per streamer; the same event never reaches a module twice (a replay carries `replayed`). */
+  id: string;
+  /** Unix ms when the server accepted it. */
+  at: number;
+  /** `twitch` (an EventSub adapter) or `api` (`POST /me/events`: a bot, a Stream Deck button, a test). */
+  source: 'twitch' | 'api';
+  /** An emulated event (the dock's test buttons): show it, don't count it. */
+  test: boolean;
+  /** `type` is an EventSub subscription type (`channel.raid`) or a custom one (`custom.next-question`). */
+  subscription: { type: string; version: string };
+  /** The payload, as EventSub documents it for the type (or as the poster sent it). */
+  event: { [key: string]: unknown };
+  /** A replay the streamer asked for in the dock. */
+  replayed?: boolean;
+  /** Accepted while this overlay was not running; handed over at its start (at most 10 minutes old). */
+  missed?: boolean;
+}
+
+/** A page of history, as `GET /me/events` answers. */
+export interface EventPage {
+  /** Oldest first. */
+  events: StreamEvent[];
+  /** Pass it as `after` to get the events that follow. */
+  cursor: string;
+  /** True when events after `after` were already dropped. */
+  gap: boolean;
+}
+
+/** A stream event type: `channel.raid`, `channel.cheer`, `custom.next-question`, ... */
+export type StreamEventType = `${string}.${string}`;
+
 /** Payload of each event. */
 export interface OverlayEvents {
   profile: PublicProfile;
@@ -106,6 +142,8 @@ export interface OverlayEvents {
   status: StatusEvent;
   visible: undefined;
   hidden: undefined;
+  /** Every stream event, in the order the server accepted them. */
+  event: StreamEvent;
 }
 
 /** One chat message as an event record (docs/twitch.md); `event` is EventSub's `channel.chat.message` payload. */
@@ -137,10 +175,16 @@ export interface OverlayApi {
    * reads as the default too.
    */
   settings(): Promise<Record<string, Json>>;
+  readonly events: {
+    /** History: the newest `limit` (default 100, at most 1000), or the events after `after`, oldest first. */
+    list(query?: { after?: string; limit?: number }): Promise<EventPage>;
+  };
   /** Listens to an event; returns the function that stops listening. */
   on<E extends keyof OverlayEvents>(event: E, listener: (data: OverlayEvents[E]) => void): () => void;
   /** Twitch chat messages: the `channel.chat.message` event records (as `SLIVE.on('chat')` on the hosted service). */
   on(event: 'chat', listener: (record: ChatMessageRecord) => void): () => void;
+  /** Listens to one stream event type (`channel.raid`); the same record `on('event')` gets. */
+  on(type: StreamEventType, listener: (event: StreamEvent) => void): () => void;
 }
 
 export const Overlay: OverlayApi;

@@ -4,6 +4,7 @@ import { DatabaseInspector } from './DatabaseInspector.tsx';
 import { ModuleList } from './ModuleList.tsx';
 import { ProfileEditor } from './ProfileEditor.tsx';
 import { Stage } from './Stage.tsx';
+import { StageEvents } from './StageEvents.tsx';
 import { StageControls } from './StageControls.tsx';
 import { StageSettings } from './StageSettings.tsx';
 import type { StudioModel } from './StudioModel.ts';
@@ -41,6 +42,7 @@ export function StudioApp({ studio, stageRef, address }: StudioAppProps) {
         <section class="stage-column" aria-label="Stage">
           <Stage stageRef={stageRef} front={studio.front} />
           <StageControls studio={studio} />
+          <StageEvents studio={studio} />
           <StageSettings studio={studio} />
         </section>
         <aside class="side-column">

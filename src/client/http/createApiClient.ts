@@ -1,4 +1,4 @@
-import { type Clock, codeForStatus, type DatabaseEntry, DatabaseEntrySchema, type DatabaseValues, DatabaseValuesSchema, type Json, type OverlayToken, OverlayTokenSchema, type Profile, ProfileSchema, systemClock, ValidateSchema, type Validation } from '../../api/index.ts';
+import { type Clock, codeForStatus, type DatabaseEntry, DatabaseEntrySchema, type DatabaseValues, DatabaseValuesSchema, type EventPage, EventPageSchema, type PostEvent, type StreamEvent, StreamEventSchema, type Json, type OverlayToken, OverlayTokenSchema, type Profile, ProfileSchema, systemClock, ValidateSchema, type Validation } from '../../api/index.ts';
 import { ApiError } from './ApiError.ts';
 import { errorMessage, isRecord, unwrapBody } from './unwrapBody.ts';
 
@@ -35,6 +35,12 @@ export interface ApiClient {
   dbValues(id: string): Promise<Record<string, Json> | undefined>;
   /** `PATCH /me/database`: resolves once the server confirmed the write (2xx with a JSON body). */
   dbSet(id: string, key: string, value: Json): Promise<DatabaseEntry>;
+  /** `GET /me/events`: history after `after` (oldest first), or the newest `limit`. */
+  listEvents(query?: { after?: string; limit?: number }): Promise<EventPage>;
+  /** `POST /me/events`: the stored record (also when its `id` was stored before). */
+  postEvent(body: PostEvent): Promise<StreamEvent>;
+  /** `POST /me/events/<id>/replay`: the event goes out again, marked `replayed`. */
+  replayEvent(id: string): Promise<void>;
   /**
    * Swaps the token (e.g. after a 401 and a new exchange) and tells the
    * `onTokenChange` listeners (the write queue resumes). With `getToken`, that
@@ -142,6 +148,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!answer.json) throw unexpected(answer);
       const echo = DatabaseEntrySchema.safeParse(unwrapBody(answer.body));
       return echo.success && 'value' in echo.data ? (echo.data as DatabaseEntry) : { id, key, value };
+    },
+    listEvents(query = {}) {
+      const params = new URLSearchParams();
+      if (query.after !== undefined) params.set('after', query.after);
+      if (query.limit !== undefined) params.set('limit', String(query.limit));
+      const search = params.size > 0 ? `?${params}` : '';
+      return call('GET', `/me/events${search}`, EventPageSchema);
+    },
+    postEvent: (body) => call('POST', '/me/events', StreamEventSchema, { body }),
+    async replayEvent(id) {
+      const answer = await send('POST', `/me/events/${encodeURIComponent(id)}/replay`);
+      if (!isOk(answer)) throw failure(answer);
     },
     setToken(next) {
       // The same token again changes nothing: listeners (the queue's resume) are not woken for it.

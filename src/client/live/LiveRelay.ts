@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { LIVE_STATUSES, type LiveStatus } from '../../api/index.ts';
 import type { LiveChange } from './createLiveConnection.ts';
+import type { LiveEventsMessage } from './liveEvents.ts';
 
 /**
  * What the tab holding the live connection tells the other tabs of the same
@@ -20,6 +21,8 @@ export const LiveRelaySchemas = [
   z.object({ t: z.literal('live-state'), state: z.enum(LIVE_STATUSES) }),
   /** The server could not replay: every tab re-reads the keys its modules use. */
   z.object({ t: z.literal('live-resync') }),
+  /** A stream-event message the holder received (checked again by the receiving tab's feed). */
+  z.object({ t: z.literal('live-events'), m: z.unknown() }),
   /** A tab started: the holder answers with its state. */
   z.object({ t: z.literal('live-hello') }),
 ] as const;
@@ -29,7 +32,8 @@ export type LiveRelay =
   | ({ t: 'live' } & LiveChange)
   | { t: 'live-state'; state: LiveStatus }
   | { t: 'live-resync' }
-  | { t: 'live-hello' };
+  | { t: 'live-hello' }
+  | { t: 'live-events'; m: LiveEventsMessage };
 
 /** True for the live sync's own messages among the queue channel's. */
 export function isLiveRelay<T extends { t: string }>(message: T): message is Extract<T, { t: `live${string}` }> {

@@ -1,6 +1,7 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
 import { type Clock, type Json, LIVE_CLOSE, type LiveAuth, LiveServerMessageSchema, type LiveStatus, systemClock } from '../../api/index.ts';
 import { type BackoffOptions, backoffDelay } from '../retry/index.ts';
+import { type LiveEventsHook, readLiveEvent } from './liveEvents.ts';
 import { liveAddress, type LiveSocket, type OpenSocket, openWebSocket, type ProbeEndpoint, probeWithFetch } from './LiveSocket.ts';
 
 /** One accepted write, as the server announced it. */
@@ -19,6 +20,8 @@ export interface LiveConnectionOptions {
   onChange(change: LiveChange): void;
   /** The server cannot replay what was missed (or this is the first connect): re-read what is shown. */
   onResync(): void;
+  /** Stream events on the same socket (docs/events.md). @default none: no `eventsAfter`, events ignored */
+  events?: LiveEventsHook;
   /** @default a browser WebSocket */
   openSocket?: OpenSocket;
   /** @default a plain fetch GET */
@@ -105,7 +108,13 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
     current.onopen = () => {
       opened = true;
       heard();
-      const auth: LiveAuth = { type: 'auth', token, ...(cursor !== undefined && { since: cursor }) };
+      const eventsAfter = options.events?.after();
+      const auth: LiveAuth & { eventsAfter?: string } = {
+        type: 'auth',
+        token,
+        ...(cursor !== undefined && { since: cursor }),
+        ...(eventsAfter !== undefined && { eventsAfter }),
+      };
       current.send(JSON.stringify(auth));
     };
     current.onmessage = (event) => receive(event.data);
@@ -126,6 +135,8 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
     } catch {
       return;
     }
+    const events = options.events && readLiveEvent(parsed);
+    if (events) options.events?.receive(events);
     const message = LiveServerMessageSchema.safeParse(parsed);
     if (!message.success) return;
     const m = message.data;

@@ -5,6 +5,7 @@ import { createKeyRefresher, type KeyTarget } from './createKeyRefresher.ts';
 import { createLiveConnection, type LiveChange, type LiveConnection, type LiveConnectionOptions } from './createLiveConnection.ts';
 import { type AcceptedWrite, createLiveMerge } from './createLiveMerge.ts';
 import type { LiveRelay } from './LiveRelay.ts';
+import type { LiveEventsHook } from './liveEvents.ts';
 
 export interface LiveSyncOptions {
   client: Pick<ApiClient, 'baseUrl' | 'currentToken' | 'dbGet'>;
@@ -18,6 +19,8 @@ export interface LiveSyncOptions {
   saveConfirmed(target: KeyTarget, value: Json): Promise<void>;
   /** Posts to the other tabs of the data space. */
   relay(message: LiveRelay): void;
+  /** Stream events: the holder's socket carries them, the other tabs hear them relayed. */
+  events?: LiveEventsHook;
   /** Socket and probe for tests. */
   connection?: LiveTransport;
   /** Where the state is kept. @default a new signal */
@@ -73,6 +76,7 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
   let tick: unknown = null;
   let running = false;
   const holding = () => connection !== null;
+  const { events } = options;
 
   /** Tells this tab's modules; the holder also records it and tells the other tabs. */
   function tell(change: LiveChange, asHolder: boolean): void {
@@ -117,6 +121,13 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
       onResync: resync,
       onFallback: (reason) => {
         if (options.fallbackReason) options.fallbackReason.value = reason;
+      },
+      events: events && {
+        after: () => events.after(),
+        receive(message) {
+          events.receive(message);
+          options.relay({ t: 'live-events', m: message });
+        },
       },
     });
     const live = connection.state;
@@ -178,6 +189,8 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
         if (!holding()) tell(change, false);
       } else if (message.t === 'live-state') {
         if (!holding()) state.value = message.state;
+      } else if (message.t === 'live-events') {
+        if (!holding()) events?.receive(message.m);
       } else if (message.t === 'live-resync') {
         if (!holding()) void refresher.refresh();
       } else if (holding()) {

@@ -4,3 +4,6 @@ export { isLiveRelay, LiveRelaySchemas } from './LiveRelay.ts';
 export type { LiveSync, LiveTransport } from './createLiveSync.ts';
 export { createLiveSync } from './createLiveSync.ts';
 export type { LiveSocket } from './LiveSocket.ts';
+export type { LiveEventsHook, LiveEventsMessage } from './liveEvents.ts';
+/** For the event feed's tests, which drive a real connection over fake sockets. */
+export { createLiveConnection } from './createLiveConnection.ts';

@@ -3,7 +3,7 @@ import type { BackoffOptions } from '../retry/index.ts';
 import type { ApiClient } from '../http/index.ts';
 import type { LockRequester, OpenChannel, PageEvents } from '../tabs/index.ts';
 import type { NewWrite, Space } from './createQueueStore.ts';
-import type { LiveTransport } from '../live/index.ts';
+import type { LiveEventsHook, LiveTransport } from '../live/index.ts';
 import type { LocalStore } from '../storage/index.ts';
 import type { DataChange } from './DataChange.ts';
 import type { SyncStatusSignals } from './SyncStatusModel.ts';
@@ -45,6 +45,8 @@ export interface WriteQueueOptions {
    * others; false turns them off. @default a browser WebSocket and a fetch probe
    */
   live?: LiveTransport | false;
+  /** Stream events on the live connection (src/client/events). @default none */
+  events?: LiveEventsHook;
   /** This page's id as a lease holder. @default crypto.randomUUID(), or a random string */
   tabId?: string;
 }

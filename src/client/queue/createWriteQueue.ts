@@ -46,7 +46,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   const memory = createReadYourWrites();
   const snapshots = createModuleSnapshots({ client, records, now: () => clock.now(), onContact: (reached) => onRead(reached) });
   const live = options.live === false ? null : createLiveSync({
-    client, clock, random, state: model.live, fallbackReason: model.liveReason, relay: (message) => tabs.relay(message), connection: options.live,
+    client, clock, random, state: model.live, fallbackReason: model.liveReason, relay: (message) => tabs.relay(message), connection: options.live, events: options.events,
     isPending: (target) => model.pendingSeq(target) !== undefined,
     emit: (change) => tellModules(change),
     saveConfirmed: (target, value) => records.saveRead(target.moduleId, target.name, value, clock.now()),

@@ -1,4 +1,4 @@
-import type { ModuleContext, PublicProfile, Settings } from '../../api/index.ts';
+import type { EventPage, ModuleContext, PublicProfile, Settings } from '../../api/index.ts';
 import { ManualClock } from '../../client/testing/ManualClock.ts';
 import { createBridgeMethods } from '../createBridgeMethods.ts';
 import { FloodGuard } from '../FloodGuard.ts';
@@ -16,6 +16,8 @@ export interface HostConnectionOptions {
   context?: ModuleContext;
   /** The manifest's settings of a module. @default none */
   settingsOf?: (moduleId: string) => Settings | undefined;
+  /** Answers `events.list`. @default none (UNAVAILABLE) */
+  listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
 }
 
 /**
@@ -24,12 +26,12 @@ export interface HostConnectionOptions {
  * tests talk to the real bridge through it.
  */
 export function hostConnection(options: HostConnectionOptions): ModuleConnection {
-  const { port, moduleId, data = new FakeModuleData(), profile = {} as PublicProfile, context = 'overlay', settingsOf = () => undefined } = options;
+  const { port, moduleId, data = new FakeModuleData(), profile = {} as PublicProfile, context = 'overlay', settingsOf = () => undefined, listEvents } = options;
   const clock = new ManualClock(0);
   return new ModuleConnection({
     port,
     moduleId,
-    methods: createBridgeMethods({ data, kind: 'tool', getProfile: async () => profile, valueBytes: HOST_LIMITS.valueBytes, context, settingsOf }),
+    methods: createBridgeMethods({ data, kind: 'tool', getProfile: async () => profile, valueBytes: HOST_LIMITS.valueBytes, context, settingsOf, listEvents }),
     limits: HOST_LIMITS,
     clock,
     flood: new FloodGuard(clock, 1000),

@@ -40,9 +40,9 @@ export const DEMO_PROFILE: Profile = {
   streamdeck: { token: 'demo-streamdeck-9b2e61f0' },
   selected: {
     game: 'demo.game.trivia',
-    tools: ['demo.tool.counter', 'demo.tool.streaminfo', 'demo.tool.goal'],
+    tools: ['demo.tool.counter', 'demo.tool.streaminfo', 'demo.tool.goal', 'demo.tool.recent'],
     background: 'demo.background.aurora',
-    event: 'demo.event.raid',
+    event: 'demo.event.alerts',
   },
   preAccess: { games: [], tools: ['demo.tool.goal'], background: [], events: [] },
   favs: { games: ['demo.game.trivia'], tools: ['demo.tool.counter'], backgrounds: ['demo.background.aurora'], events: [] },

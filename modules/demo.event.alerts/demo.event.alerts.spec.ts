@@ -1,0 +1,51 @@
+import { expect, test } from '../../e2e/fixtures.ts';
+
+const ID = 'demo.event.alerts';
+
+test('a raid from the server shows as an alert', async ({ overlay }) => {
+  const alerts = await overlay.open({ kind: 'event', modules: [ID] });
+  await overlay.emitEvent('channel.raid', { from_broadcaster_user_name: 'CozyCactus', viewers: 248 });
+  await expect(alerts.getByTestId('alert-who')).toHaveText('CozyCactus');
+  await expect(alerts.getByTestId('alert-detail')).toHaveText('with 248 viewers');
+  await expect(alerts.getByTestId('alert-test')).toBeHidden();
+});
+
+test('the dock\'s test buttons queue alerts one at a time, marked test; a switched-off type stays silent', async ({ overlay, dock, api }) => {
+  await api.set(ID, 'seconds', 5, 'event');
+  await api.set(ID, 'follows', false, 'event');
+  const alerts = await overlay.open({ kind: 'event', modules: [ID] });
+  await dock.open([ID], { auth: 'overlay', kind: 'event' });
+  await dock.page.getByLabel('User name').fill('Generous_Gal');
+  await dock.page.getByLabel('Amount').fill('25');
+  await dock.page.getByRole('button', { name: 'Test follow', exact: true }).click();
+  await dock.page.getByRole('button', { name: 'Test gift bomb', exact: true }).click();
+  await dock.page.getByRole('button', { name: 'Test resub', exact: true }).click();
+  const alert = alerts.getByTestId('alert');
+  await expect(alert).toHaveAttribute('data-type', 'channel.subscription.gift');
+  await expect(alerts.getByTestId('alert-who')).toHaveText('Generous_Gal');
+  await expect(alerts.getByTestId('alert-detail')).toHaveText('gifted 25 subs');
+  await expect(alerts.getByTestId('alert-test')).toBeVisible();
+  await expect(alert).toHaveAttribute('data-type', 'channel.subscription.message');
+  await expect(alerts.getByTestId('alert-detail')).toHaveText('25 months · Tier 1');
+  await expect(alerts.getByTestId('alert-message')).toHaveText('Love the stream! FevziGG');
+  // The follow was switched off: after the resub the queue is empty.
+  await expect(alert).toHaveAttribute('data-state', 'idle', { timeout: 15_000 });
+  await expect(alert).toHaveAttribute('data-type', 'channel.subscription.message');
+});
+
+test('events missed while the overlay was off: shown marked, or skipped by the setting', async ({ overlay, page, api }) => {
+  await overlay.open({ kind: 'event', modules: [ID] });
+  await page.goto('about:blank');
+  await overlay.emitEvent('channel.cheer', { user_name: 'WhileAway', bits: 300 });
+  const alerts = await overlay.open({ kind: 'event', modules: [ID] });
+  await expect(alerts.getByTestId('alert-who')).toHaveText('WhileAway');
+  await expect(alerts.getByTestId('alert')).toHaveAttribute('data-missed', 'true');
+  await api.set(ID, 'missed', 'skip', 'event');
+  await page.goto('about:blank');
+  await overlay.emitEvent('channel.cheer', { user_name: 'SkippedOne', bits: 5 });
+  const again = await overlay.open({ kind: 'event', modules: [ID] });
+  // Alerts show one at a time, oldest first: the first one shown is the live raid, not the missed cheer.
+  await overlay.emitEvent('channel.raid', { from_broadcaster_user_name: 'LiveRaider', viewers: 3 });
+  await expect(again.getByTestId('alert-who')).toHaveText('LiveRaider');
+  await expect(again.getByTestId('alert')).toHaveAttribute('data-missed', 'false');
+});

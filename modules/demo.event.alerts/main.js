@@ -1,0 +1,86 @@
+// Alert box: follows, subscriptions, resubs (with their message), gift bombs,
+// cheers and raids, one at a time from a queue. Settings: each type on or off,
+// the alert length, and whether events missed while the overlay was off
+// (`missed: true`, at most 10 minutes old) are shown. Test events (the dock's
+// test buttons) get a small "test" mark.
+const alert = document.querySelector('[data-testid="alert"]');
+const $ = (id) => alert.querySelector(`[data-testid="${id}"]`);
+const queue = [];
+let showing = false;
+let settings = { follows: true, subs: true, resubs: true, gifts: true, cheers: true, raids: true, seconds: 6, missed: 'show' };
+
+const plural = (n, one, many) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+const name = (e, key = 'user_name') => (typeof e[key] === 'string' && e[key]) || (e.is_anonymous ? 'Anonymous' : 'Someone');
+
+/** What each type shows: its setting, and its title, who and detail lines. */
+const TYPES = {
+  'channel.follow': { setting: 'follows', show: (e) => ['New follower', name(e), ''] },
+  'channel.subscribe': { setting: 'subs', show: (e) => ['New subscriber', name(e), tier(e.tier)] },
+  'channel.subscription.message': {
+    setting: 'resubs',
+    show: (e) => ['Resub', name(e), `${plural(Number(e.cumulative_months) || 1, 'month', 'months')} · ${tier(e.tier)}`, e.message?.text ?? ''],
+  },
+  'channel.subscription.gift': { setting: 'gifts', show: (e) => ['Gift bomb', name(e), `gifted ${plural(Number(e.total) || 1, 'sub', 'subs')}`] },
+  'channel.cheer': { setting: 'cheers', show: (e) => ['Cheer', name(e), plural(Number(e.bits) || 0, 'bit', 'bits'), e.message ?? ''] },
+  'channel.raid': {
+    setting: 'raids',
+    show: (e) => ['Incoming raid', name(e, 'from_broadcaster_user_name'), `with ${plural(Number(e.viewers) || 0, 'viewer', 'viewers')}`],
+  },
+};
+
+function tier(value) {
+  return value === '3000' ? 'Tier 3' : value === '2000' ? 'Tier 2' : value === 'prime' ? 'Prime' : 'Tier 1';
+}
+
+function showNext() {
+  const next = queue.shift();
+  if (!next) {
+    showing = false;
+    alert.dataset.state = 'idle';
+    return;
+  }
+  showing = true;
+  const [title, who, detail, message = ''] = next.lines;
+  $('alert-title').textContent = title;
+  $('alert-who').textContent = who;
+  $('alert-detail').textContent = detail;
+  $('alert-message').textContent = message;
+  $('alert-test').hidden = !next.test;
+  alert.dataset.type = next.type;
+  alert.dataset.missed = String(next.missed);
+  alert.dataset.state = 'showing';
+  setTimeout(showNext, settings.seconds * 1000);
+}
+
+function receive(record) {
+  const kind = TYPES[record.subscription.type];
+  if (!kind || settings[kind.setting] === false) return;
+  if (record.missed && settings.missed === 'skip') return;
+  queue.push({ type: record.subscription.type, test: record.test, missed: record.missed === true, lines: kind.show(record.event ?? {}) });
+  if (!showing) showNext();
+}
+
+async function loadSettings() {
+  settings = { ...settings, ...(await Overlay.settings()) };
+}
+
+async function start() {
+  // Listen first: events that arrive while the settings load wait in order.
+  const early = [];
+  let ready = false;
+  Overlay.on('event', (record) => (ready ? receive(record) : early.push(record)));
+  Overlay.on('change', ({ key }) => {
+    if (key in settings) loadSettings().catch(() => {});
+  });
+  try {
+    await Overlay.ready;
+    await loadSettings();
+  } catch (error) {
+    console.warn(`[alerts] settings not read, using defaults (${error?.code ?? 'error'})`);
+  }
+  ready = true;
+  for (const record of early.splice(0)) receive(record);
+  alert.setAttribute('aria-busy', 'false');
+}
+
+if (window.Overlay) start();
