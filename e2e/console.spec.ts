@@ -28,7 +28,7 @@ test('the tool overlay starts without an error line in the console', async ({ ov
 test('the dock starts without an error line in the console', async ({ dock, api }) => {
   await api.selectModules('tool', TOOLS);
   const errors = collectErrors(dock.page);
-  await dock.open([...TOOLS, 'demo.background.aurora', 'demo.event.raid', 'demo.game.trivia']);
+  await dock.open([...TOOLS, 'demo.background.aurora', 'demo.event.alerts', 'demo.game.trivia']);
   await dock.page.waitForLoadState('networkidle');
   expect(errors).toEqual([]);
 });

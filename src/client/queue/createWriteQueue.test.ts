@@ -27,6 +27,19 @@ async function burstUnderWay(data: { set(ownId: string, key: string, value: numb
   world.server.net.calls.length = 0;
 }
 
+describe('write queue: read-your-writes', () => {
+  it('answers a read made while the write before it is still being stored with that write, not the server', async () => {
+    const { data } = await started();
+    world.server.hold();
+    // Not awaited, as a module's port delivers a set and a get back to back.
+    const written = data.set(MOD, 'score', 666);
+    const read = data.get(MOD, 'score');
+    expect(await read).toBe(666);
+    world.server.release();
+    await written;
+  });
+});
+
 describe('write queue: coalescing and order', () => {
   it('coalesces the writes of a burst to one key into the latest value, sent once', async () => {
     const { data, queue } = await started();

@@ -44,6 +44,8 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
 
   const canFlush = () => started && (flusher || store.storage.peek() === 'memory');
   const memory = createReadYourWrites();
+  /** Writes handed to `enqueue` and not yet stored: a read waits for them. */
+  const stores = new Set<Promise<unknown>>();
   const snapshots = createModuleSnapshots({ client, records, now: () => clock.now(), onContact: (reached) => onRead(reached) });
   const live = options.live === false ? null : createLiveSync({
     client, clock, random, state: model.live, fallbackReason: model.liveReason, relay: (message) => tabs.relay(message), connection: options.live, events: options.events,
@@ -195,7 +197,9 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     },
     async enqueue(write) {
       const storeEnded = scheduler.storeStarted();
-      const entry = await enqueueOne(write).finally(storeEnded);
+      const storing = enqueueOne(write).finally(storeEnded);
+      stores.add(storing);
+      const entry = await storing.finally(() => stores.delete(storing));
       memory.remember(entry);
       model.upsert(entry);
       emit(entry);
@@ -203,6 +207,8 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       scheduler.writeQueued();
     },
     async read(ownId, key, target) {
+      // A write still being stored (the batcher gathers a turn's writes into one transaction) is read back first.
+      if (stores.size > 0) await Promise.allSettled([...stores]);
       const pending = memory.pendingValue(target, model.pendingSeq(target));
       if (pending) return pending.value;
       const value = await readValue({ records, client, now: () => clock.now(), onContact: onRead, snapshots }, ownId, key, target);
