@@ -2,6 +2,11 @@ import type { IncomingMessage } from 'node:http';
 
 /** Reads a Node body, failing with `tooLarge()` as soon as it passes `maxBytes`; later bytes are discarded. */
 export function readIncoming(incoming: IncomingMessage, maxBytes: number, tooLarge: () => Error, unreadable: () => Error): Promise<Uint8Array> {
+  // The usual small body has fully arrived with its headers: take it from the buffer at once.
+  if (incoming.complete && incoming.readableLength <= maxBytes) {
+    const buffered = incoming.read() as Buffer | null;
+    return Promise.resolve(buffered ?? new Uint8Array(0));
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { writeAnswer } from '../Answer.ts';
+import { type Answer, writeAnswer } from '../Answer.ts';
 import { fromIncoming } from '../ApiRequest.ts';
 import { type DatabaseDeps, readEntry, writeEntry } from './databaseRoutes.ts';
 import { drainUnread } from '../body/drainUnread.ts';
@@ -24,17 +24,24 @@ export function databaseLane(deps: DatabaseDeps & { onInternalError: (error: unk
   const handlers = { PATCH: writeEntry(deps), GET: readEntry(deps) };
   const { shape = bareAnswers } = deps;
   const hosts = new HostCheck();
+  const serve = async (incoming: IncomingMessage, outgoing: ServerResponse, method: 'PATCH' | 'GET', url: string) => {
+    let answer: Answer;
+    try {
+      answer = await handlers[method](fromIncoming(incoming, url));
+    } catch (error) {
+      answer = toErrorAnswer(error, deps.onInternalError);
+    }
+    // A body that has fully arrived needs no draining: Node discards what no one read.
+    if (!incoming.complete) outgoing.once('finish', () => drainUnread(incoming));
+    writeAnswer(outgoing, shape(answer, PATH));
+  };
   return (incoming, outgoing) => {
     const { method, url = '' } = incoming;
     if (method !== 'PATCH' && method !== 'GET') return false;
     if (url !== PATH && !url.startsWith(`${PATH}?`)) return false;
     if (!hosts.valid(incoming.headers.host)) return false;
-    outgoing.once('finish', () => drainUnread(incoming));
-    handlers[method](fromIncoming(incoming, url))
-      .catch((error: unknown) => toErrorAnswer(error, deps.onInternalError))
-      .then((answer) => writeAnswer(outgoing, shape(answer, PATH)))
-      // Only a throwing error hook gets here: the client gets no answer, the server stays up.
-      .catch(() => outgoing.destroy());
+    // Only a throwing error hook gets here: the client gets no answer, the server stays up.
+    serve(incoming, outgoing, method, url).catch(() => outgoing.destroy());
     return true;
   };
 }
