@@ -45,9 +45,9 @@ export class SoakClient {
 
   constructor(private readonly options: SoakClientOptions) {}
 
-  /** Opens the connection; resolves at the first `ready` (or rejects if the first attempt fails). */
+  /** Opens the connection; resolves at the first `ready` (a failed attempt is retried like any drop). */
   start(): Promise<void> {
-    return new Promise((resolve, reject) => this.open(resolve, reject));
+    return new Promise((resolve) => this.open(resolve));
   }
 
   stop(): void {
@@ -55,30 +55,33 @@ export class SoakClient {
     this.ws?.terminate();
   }
 
-  private open(onReady?: () => void, onFail?: (error: Error) => void): void {
+  private open(onReady?: () => void): void {
     const ws = new WebSocket(this.options.url, { perMessageDeflate: false });
     this.ws = ws;
     ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token: this.options.token, ...(this.cursor ? { since: this.cursor } : {}) })));
     ws.on('message', (data) => {
       const message = JSON.parse(data.toString()) as LiveServerMessage;
       this.receive(message);
-      if (message.type === 'ready') onReady?.();
+      if (message.type === 'ready') {
+        onReady?.();
+        onReady = undefined;
+      }
     });
     ws.on('error', () => {});
-    ws.on('close', (code) => {
+    ws.on('close', () => {
       this.ready = false;
       if (this.ws === ws) this.ws = undefined;
-      if (onFail && this.cursor === undefined) onFail(new Error(`live connection closed (${code}) before ready`));
-      else this.reconnectLater();
+      this.reconnectLater(onReady);
     });
   }
 
-  private reconnectLater(): void {
+  private reconnectLater(onReady?: () => void): void {
     if (this.stopped) return;
-    this.droppedAt ??= Date.now();
+    // Only a connection that was ready counts as a reconnect; first attempts that fail do not.
+    if (this.cursor !== undefined) this.droppedAt ??= Date.now();
     // Backoff with jitter, as the page does: a killed instance's clients do not all come back at once.
     const delay = Math.min(2000, 100 * 2 ** this.attempts++) * (0.5 + Math.random());
-    setTimeout(() => this.stopped || this.open(), delay);
+    setTimeout(() => this.stopped || this.open(onReady), delay);
   }
 
   private receive(message: LiveServerMessage): void {

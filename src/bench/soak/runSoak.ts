@@ -20,6 +20,9 @@ export interface SoakResult {
   settledMs: number;
 }
 
+/** Time the clients get to connect and authenticate at the start, however loaded the machine. */
+const CONNECT_TIMEOUT_MS = 120_000;
+
 const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
 
 /** Runs the whole soak of `plan`; `log` receives a line at each step. */
@@ -39,7 +42,7 @@ export async function runSoak(plan: SoakPlan, log: (line: string) => void, onSta
   });
   try {
     log(`${plan.instances} instances and Redis up; connecting ${plan.clients} live clients`);
-    for (let i = 0; i < clients.length; i += 100) await Promise.all(clients.slice(i, i + 100).map(({ client }) => client.start()));
+    await connectAll(clients, CONNECT_TIMEOUT_MS);
     const owned = ownKeys(servers, keys);
     const writers = Array.from({ length: plan.writers }, (_, w) => new SoakWriter(owned.filter((_, k) => k % plan.writers === w), servers.balancer.port));
     log(`writing for ${plan.seconds} s`);
@@ -122,5 +125,20 @@ async function withRetries<T>(run: () => Promise<T>, tries = 5): Promise<T> {
       if (attempt >= tries) throw error;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
+  }
+}
+
+/** Connects the clients a hundred at a time (a burst of thousands overflows the listen backlog), within `timeoutMs`. */
+async function connectAll(clients: readonly ClientOfUser[], timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`live clients not all ready within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    for (let i = 0; i < clients.length; i += 100) {
+      await Promise.race([Promise.all(clients.slice(i, i + 100).map(({ client }) => client.start())), timeout]);
+    }
+  } finally {
+    clearTimeout(timer);
   }
 }
