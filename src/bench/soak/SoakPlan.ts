@@ -30,7 +30,7 @@ export function planSoak(seconds: number, clients = 2000): SoakPlan {
     instances: 3,
     clients,
     users: Math.max(1, Math.ceil(clients / CLIENTS_PER_USER)),
-    keysPerUser: 4,
+    keysPerUser: 8,
     writers: 20,
     writesPerSecond: 500,
     killAtMs: Math.round(ms / 3),

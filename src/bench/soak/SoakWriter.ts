@@ -27,6 +27,8 @@ export class SoakWriter {
   acked = 0;
   failed = 0;
   skipped = 0;
+  /** Time from sending a PATCH to its 200, in ms. */
+  readonly ackMs: number[] = [];
   private turn = 0;
   private ticks = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -72,12 +74,14 @@ export class SoakWriter {
     const n = owned.next++;
     owned.busyUntil = Number.POSITIVE_INFINITY;
     this.sent++;
-    const body = JSON.stringify({ id: SOAK_MODULE, key: owned.key, value: { n, t: Date.now() } });
+    const sentAt = Date.now();
+    const body = JSON.stringify({ id: SOAK_MODULE, key: owned.key, value: { n, t: sentAt } });
     try {
       const answer = await send(this.agent, this.port, 'PATCH', '/me/database', owned.user.token, body);
       if (answer.status !== 200) throw new Error(`${answer.status}`);
       owned.acked.push(n);
       this.acked++;
+      this.ackMs.push(Date.now() - sentAt);
       owned.busyUntil = 0;
     } catch {
       this.failed++;

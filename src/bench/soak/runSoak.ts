@@ -1,4 +1,5 @@
 import { Agent } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { LIVE_PATH } from '../../api/index.ts';
 import { checkAckedWrites, checkClients, type ClientOfUser, type ServerView, showsServer } from './checkSoak.ts';
 import { SoakClient } from './SoakClient.ts';
@@ -13,6 +14,10 @@ export interface SoakResult {
   broken: string[];
   deliveriesMs: number[];
   reconnectsMs: number[];
+  /** PATCH sent until its 200. */
+  acksMs: number[];
+  /** This process's event-loop delay, p99 in ms: when high, the soak itself was the bottleneck. */
+  loopDelayP99Ms: number;
   resets: number;
   writes: { sent: number; acked: number; failed: number; skipped: number };
   /** Per instance, the peak RSS of each process it has been (two for the one restarted). */
@@ -40,13 +45,16 @@ export async function runSoak(plan: SoakPlan, log: (line: string) => void, onSta
     const client = new SoakClient({ url, token: user.token, keys, read, onDelivery: (ms) => deliveriesMs.push(ms), onReconnect: (ms) => reconnectsMs.push(ms) });
     return { client, user };
   });
+  const loop = monitorEventLoopDelay({ resolution: 20 });
   try {
     log(`${plan.instances} instances and Redis up; connecting ${plan.clients} live clients`);
     await connectAll(clients, CONNECT_TIMEOUT_MS);
     const owned = ownKeys(servers, keys);
     const writers = Array.from({ length: plan.writers }, (_, w) => new SoakWriter(owned.filter((_, k) => k % plan.writers === w), servers.balancer.port));
     log(`writing for ${plan.seconds} s`);
+    loop.enable();
     await faults(plan, servers, writers, log);
+    loop.disable();
     const started = Date.now();
     const server = await readServer(servers, keys, read);
     const settled = await settle(clients, server, plan.settleMs);
@@ -56,6 +64,8 @@ export async function runSoak(plan: SoakPlan, log: (line: string) => void, onSta
       broken,
       deliveriesMs,
       reconnectsMs,
+      acksMs: writers.flatMap((writer) => writer.ackMs),
+      loopDelayP99Ms: loop.percentile(99) / 1e6,
       resets: clients.reduce((sum, { client }) => sum + client.resets, 0),
       writes: writers.reduce((sum, w) => ({ sent: sum.sent + w.sent, acked: sum.acked + w.acked, failed: sum.failed + w.failed, skipped: sum.skipped + w.skipped }), { sent: 0, acked: 0, failed: 0, skipped: 0 }),
       peaks: servers.instances.map((instance) => ({ name: instance.name, bytes: [...instance.peaks] })),

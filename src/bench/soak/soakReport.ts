@@ -23,11 +23,12 @@ export function formatSoakReport(plan: SoakPlan, result: SoakResult): string[] {
   return [
     `soak: ${plan.seconds} s, ${plan.instances} instances on one Redis, ${plan.clients} live clients (${plan.users} users), ${plan.writers} writers at ${plan.writesPerSecond} writes/s`,
     `faults: SIGKILL of one instance at ${plan.killAtMs / 1000} s, back at ${plan.restartAtMs / 1000} s; Redis paused ${plan.pauseMs / 1000} s at ${plan.pauseAtMs / 1000} s`,
-    `writes: ${writes.sent} sent, ${writes.acked} acked (200), ${writes.failed} failed, ${writes.skipped} ticks skipped (every key busy or resting)`,
+    `writes: ${writes.sent} sent (${Math.round(writes.sent / plan.seconds)}/s), ${writes.acked} acked (200), ${writes.failed} failed, ${writes.skipped} ticks skipped (every key of the writer busy or resting)`,
+    spread('acks (PATCH sent to 200)', result.acksMs),
     spread('deliveries (PATCH sent to change received)', result.deliveriesMs),
     spread('reconnects (connection lost to ready)', result.reconnectsMs),
     `resets: ${result.resets}; all clients matched the server ${(result.settledMs / 1000).toFixed(1)} s after the writes`,
-    `peak RSS (VmHWM): ${peaks}`,
+    `peak RSS (VmHWM): ${peaks}; the soak's own event-loop delay p99 ${result.loopDelayP99Ms.toFixed(0)} ms`,
     result.broken.length === 0 ? 'promises: all kept' : `promises: ${result.broken.length} broken`,
     ...result.broken.slice(0, 30).map((line) => `  BROKEN ${line}`),
   ];
