@@ -37,14 +37,7 @@ export async function runSoak(plan: SoakPlan, log: (line: string) => void, onSta
   const reader = new Agent({ keepAlive: true, maxSockets: 64 });
   const keys = keyNames(plan.keysPerUser);
   const read = (token: string, key: string) => readKey(reader, servers.balancer.port, token, SOAK_MODULE, key);
-  const deliveriesMs: number[] = [];
-  const reconnectsMs: number[] = [];
-  const url = `ws://127.0.0.1:${servers.balancer.port}${LIVE_PATH}`;
-  const clients: ClientOfUser[] = Array.from({ length: plan.clients }, (_, i) => {
-    const user = servers.users[i % servers.users.length]!;
-    const client = new SoakClient({ url, token: user.token, keys, read, onDelivery: (ms) => deliveriesMs.push(ms), onReconnect: (ms) => reconnectsMs.push(ms) });
-    return { client, user };
-  });
+  const { clients, deliveriesMs, reconnectsMs } = makeClients(plan.clients, servers, keys, read);
   const loop = monitorEventLoopDelay({ resolution: 20 });
   try {
     log(`${plan.instances} instances and Redis up; connecting ${plan.clients} live clients`);
@@ -67,7 +60,7 @@ export async function runSoak(plan: SoakPlan, log: (line: string) => void, onSta
       acksMs: writers.flatMap((writer) => writer.ackMs),
       loopDelayP99Ms: loop.percentile(99) / 1e6,
       resets: clients.reduce((sum, { client }) => sum + client.resets, 0),
-      writes: writers.reduce((sum, w) => ({ sent: sum.sent + w.sent, acked: sum.acked + w.acked, failed: sum.failed + w.failed, skipped: sum.skipped + w.skipped }), { sent: 0, acked: 0, failed: 0, skipped: 0 }),
+      writes: totals(writers),
       peaks: servers.instances.map((instance) => ({ name: instance.name, bytes: [...instance.peaks] })),
       settledMs: Date.now() - started,
     };
@@ -76,6 +69,30 @@ export async function runSoak(plan: SoakPlan, log: (line: string) => void, onSta
     reader.destroy();
     await servers.stop();
   }
+}
+
+/** `count` live clients, spread over the users in turn, all through the balancer; they record into the arrays returned. */
+function makeClients(count: number, servers: SoakServers, keys: readonly string[], read: (token: string, key: string) => Promise<string | undefined>) {
+  const deliveriesMs: number[] = [];
+  const reconnectsMs: number[] = [];
+  const url = `ws://127.0.0.1:${servers.balancer.port}${LIVE_PATH}`;
+  const clients: ClientOfUser[] = Array.from({ length: count }, (_, i) => {
+    const user = servers.users[i % servers.users.length]!;
+    const client = new SoakClient({ url, token: user.token, keys, read, onDelivery: (ms) => deliveriesMs.push(ms), onReconnect: (ms) => reconnectsMs.push(ms) });
+    return { client, user };
+  });
+  return { clients, deliveriesMs, reconnectsMs };
+}
+
+function totals(writers: readonly SoakWriter[]): SoakResult['writes'] {
+  const sum = { sent: 0, acked: 0, failed: 0, skipped: 0 };
+  for (const writer of writers) {
+    sum.sent += writer.sent;
+    sum.acked += writer.acked;
+    sum.failed += writer.failed;
+    sum.skipped += writer.skipped;
+  }
+  return sum;
 }
 
 /** The writes and the schedule of faults: kill, restart, Redis paused and resumed. */
