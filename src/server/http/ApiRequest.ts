@@ -28,15 +28,34 @@ export function fromWebRequest(request: Request, env?: unknown): ApiRequest {
 export function fromIncoming(
   incoming: IncomingMessage,
   url = incoming.url ?? '/',
-  otherBody: () => ReadableStream<Uint8Array> | null = () => null,
+  otherBody: () => ReadableStream<Uint8Array> | null = noBody,
 ): ApiRequest {
-  return {
-    url,
-    address: incoming.socket?.remoteAddress,
-    header: (name) => rawHeader(incoming.rawHeaders, name),
+  return new IncomingRequest(incoming, url, otherBody);
+}
+
+const noBody = () => null;
+
+/** A class rather than an object of closures: one is made for every request on the hot path. */
+class IncomingRequest implements ApiRequest {
+  readonly address: string | undefined;
+
+  constructor(
+    private readonly incoming: IncomingMessage,
+    readonly url: string,
+    private readonly otherBody: () => ReadableStream<Uint8Array> | null,
+  ) {
+    this.address = incoming.socket?.remoteAddress;
+  }
+
+  header(name: string): string | null {
+    return rawHeader(this.incoming.rawHeaders, name);
+  }
+
+  body(): IncomingMessage | ReadableStream<Uint8Array> | null {
+    const { incoming } = this;
     // Untouched (flowing state still null) and alive: bytes already buffered come with the first 'data'.
-    body: () => (incoming.readableFlowing === null && !incoming.readableEnded && !incoming.destroyed ? incoming : otherBody()),
-  };
+    return incoming.readableFlowing === null && !incoming.readableEnded && !incoming.destroyed ? incoming : this.otherBody();
+  }
 }
 
 function rawHeader(raw: string[], name: string): string | null {

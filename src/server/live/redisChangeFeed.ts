@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { dataKey, escapeKeyPart, guardRedis, type RedisStore, StoreUnavailableError, waitForRedis } from '../store/index.ts';
 import { type Change, type ChangeFeed, DEFAULT_REPLAY_BYTES, type JournaledWrite, REPLAY_OVERHEAD, type Space } from './ChangeFeed.ts';
 import { formatCursor, newEpoch, parseCursor } from './cursor.ts';
+import { batchWrites } from './batchWrites.ts';
 import { type ChannelSubscriber, RedisChannels } from './RedisChannels.ts';
 import { START_SCRIPT, WRITE_SCRIPT } from './redisScripts.ts';
 import { isStreamId } from './streamReplay.ts';
@@ -22,7 +23,7 @@ const EPOCH_KEY = 'live:epoch';
 
 type StartReply = [epoch: string, seconds: string, micros: string, last: string, whole: number, entries: [string, string[]][]];
 type ScriptedRedis = Redis & {
-  overlayLiveWrite(...args: string[]): Promise<string>;
+  overlayLiveWrites(keyCount: number, ...args: string[]): Promise<number>;
   overlayLiveStart(...args: string[]): Promise<StartReply>;
 };
 
@@ -37,7 +38,7 @@ type ScriptedRedis = Redis & {
 export async function createRedisChangeFeed(store: RedisStore, options: RedisChangeFeedOptions = {}): Promise<RedisChangeFeed> {
   const { replayEntries = 1000, replayTtlMs = 24 * 60 * 60 * 1000 } = options;
   const redis = store.redis as ScriptedRedis;
-  redis.defineCommand('overlayLiveWrite', { numberOfKeys: 2, lua: WRITE_SCRIPT });
+  redis.defineCommand('overlayLiveWrites', { lua: WRITE_SCRIPT });
   redis.defineCommand('overlayLiveStart', { numberOfKeys: 2, lua: START_SCRIPT });
   // Subscriptions need a connection of their own; channels are never restored after a drop.
   const sub = redis.duplicate({ autoResubscribe: false, enableAutoPipelining: false });
@@ -79,7 +80,7 @@ export async function createRedisChangeFeed(store: RedisStore, options: RedisCha
         throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(`redis unavailable: ${(error as Error).message}`);
       }
     },
-    write: ({ addr, json, from }) => write(redis, store, { addr, json, from }, replayEntries, replayTtlMs),
+    write: batchWrites((writes: JournaledWrite[]) => writeAll(redis, store, writes, replayEntries, replayTtlMs), MAX_BATCH),
     onUnavailable(handler) {
       unavailable.push(handler);
     },
@@ -91,12 +92,18 @@ export async function createRedisChangeFeed(store: RedisStore, options: RedisCha
   };
 }
 
-/** One PATCH on the redis store: value, stream entry and published message in one script. */
-async function write(redis: ScriptedRedis, store: RedisStore, { addr, json, from }: JournaledWrite, entries: number, ttlMs: number): Promise<void> {
-  const header = JSON.stringify([addr.moduleId, addr.name, from]);
-  const valueTtl = store.valueTtlSeconds === undefined ? '' : String(store.valueTtlSeconds);
-  const args = [json, valueTtl, String(entries), addr.moduleId, addr.name, from, header, String(ttlMs)];
-  await guardRedis(() => redis.overlayLiveWrite(dataKey(addr), streamKey(addr), ...args));
+/** Writes per script call: bounds how long one call holds Redis (about 10 µs a write). */
+const MAX_BATCH = 256;
+
+/** A batch of PATCHes on the redis store: for each, value, stream entry and published message, all in one script call. */
+async function writeAll(redis: ScriptedRedis, store: RedisStore, writes: JournaledWrite[], entries: number, ttlMs: number): Promise<void> {
+  const keys: string[] = [];
+  const args = [store.valueTtlSeconds === undefined ? '' : String(store.valueTtlSeconds), String(entries), String(ttlMs)];
+  for (const { addr, json, from } of writes) {
+    keys.push(dataKey(addr), streamKey(addr));
+    args.push(json, addr.moduleId, addr.name, from, JSON.stringify([addr.moduleId, addr.name, from]));
+  }
+  await guardRedis(() => redis.overlayLiveWrites(keys.length, ...keys, ...args));
 }
 
 /** A listener's start from the start script's reply: "now", and the replay, whole or not (the script decided). */

@@ -7,22 +7,33 @@
 const REPLAY_STEP = 16;
 
 /**
- * A write: the value, its entry in the space's stream (trimmed to about
- * ARGV[3] entries, expiring ARGV[8] ms after the last write), and the same
- * entry published on the channel named like the stream, for the instances
- * whose connections listen to this space. One step, so the stream's order is
- * the order in which the values were applied, and every published message
- * carries the stream id that replay and cursors use.
+ * A batch of writes, in the order given: for each, the value, its entry in the
+ * space's stream (trimmed to about ARGV[2] entries, expiring ARGV[3] ms after
+ * the last write), and the same entry published on the channel named like the
+ * stream, for the instances whose connections listen to this space. One step,
+ * so each stream's order is the order in which the values were applied, and
+ * every published message carries the stream id that replay and cursors use.
+ * One call for many writes because the call itself was about half of the API
+ * process's CPU per write and a quarter of Redis's (50 concurrent writes: 20 to
+ * 11 µs in Node, 15 to 11.5 µs in Redis).
  *
- * KEYS: data key, stream key. ARGV: value JSON, value TTL in s or '', stream
- * length, module id, name, from, message header, stream TTL in ms.
+ * KEYS: per write, data key and stream key. ARGV: value TTL in s or '', stream
+ * length, stream TTL in ms; then per write: value JSON, module id, name, from,
+ * message header. Returns the number of writes.
  */
 export const WRITE_SCRIPT = `
-if ARGV[2] ~= '' then redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) else redis.call('SET', KEYS[1], ARGV[1]) end
-local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'm', ARGV[4], 'n', ARGV[5], 'v', ARGV[1], 'f', ARGV[6])
-redis.call('PEXPIRE', KEYS[2], ARGV[8])
-redis.call('PUBLISH', KEYS[2], id .. '\\n' .. ARGV[7] .. '\\n' .. ARGV[1])
-return id`;
+local ttl, length, streamTtl = ARGV[1], ARGV[2], ARGV[3]
+local expiring = {}
+for i = 1, #KEYS / 2 do
+  local data, stream, at = KEYS[2 * i - 1], KEYS[2 * i], 3 + (i - 1) * 5
+  local value = ARGV[at + 1]
+  if ttl ~= '' then redis.call('SET', data, value, 'EX', ttl) else redis.call('SET', data, value) end
+  local id = redis.call('XADD', stream, 'MAXLEN', '~', length, '*', 'm', ARGV[at + 2], 'n', ARGV[at + 3], 'v', value, 'f', ARGV[at + 4])
+  expiring[stream] = true
+  redis.call('PUBLISH', stream, id .. '\\n' .. ARGV[at + 5] .. '\\n' .. value)
+end
+for stream in pairs(expiring) do redis.call('PEXPIRE', stream, streamTtl) end
+return #KEYS / 2`;
 
 /**
  * A subscriber's start: the data set's epoch (created on first use, so a wiped

@@ -34,18 +34,25 @@ export function databaseLane(deps: DatabaseDeps & { onInternalError: (error: unk
     if (method !== 'PATCH' && method !== 'GET') return undefined;
     return url === PATH || url.startsWith(`${PATH}?`) ? [handlers[method], PATH] : undefined;
   };
+  const serve = async (incoming: IncomingMessage, outgoing: ServerResponse, handler: (request: ApiRequest) => Promise<Answer>, path: string, url: string) => {
+    let answer: Answer;
+    try {
+      answer = await handler(fromIncoming(incoming, url));
+    } catch (error) {
+      answer = toErrorAnswer(error, deps.onInternalError);
+    }
+    // A body that has fully arrived needs no draining: Node discards what no one read.
+    if (!incoming.complete) outgoing.once('finish', () => drainUnread(incoming));
+    writeAnswer(outgoing, shape(answer, path));
+  };
   return (incoming, outgoing) => {
     const { method, url = '' } = incoming;
     const picked = pick(method, url);
     if (!picked) return false;
     if (!hosts.valid(incoming.headers.host)) return false;
     const [handler, path] = picked;
-    outgoing.once('finish', () => drainUnread(incoming));
-    handler(fromIncoming(incoming, url))
-      .catch((error: unknown) => toErrorAnswer(error, deps.onInternalError))
-      .then((answer) => writeAnswer(outgoing, shape(answer, path)))
-      // Only a throwing error hook gets here: the client gets no answer, the server stays up.
-      .catch(() => outgoing.destroy());
+    // Only a throwing error hook gets here: the client gets no answer, the server stays up.
+    serve(incoming, outgoing, handler, path, url).catch(() => outgoing.destroy());
     return true;
   };
 }

@@ -1,0 +1,35 @@
+import type { SoakPlan } from './SoakPlan.ts';
+import type { SoakResult } from './runSoak.ts';
+
+/** The value below which `p` of the sorted samples lie (nearest rank). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+
+function spread(label: string, samples: number[]): string {
+  const sorted = [...samples].sort((a, b) => a - b);
+  if (sorted.length === 0) return `${label}: none`;
+  const at = (p: number) => `${percentile(sorted, p).toFixed(0)} ms`;
+  return `${label}: ${sorted.length}, p50 ${at(0.5)}, p99 ${at(0.99)}, max ${at(1)}`;
+}
+
+/** The lines the soak prints at the end (and docs/performance.md quotes). */
+export function formatSoakReport(plan: SoakPlan, result: SoakResult): string[] {
+  const { writes } = result;
+  const peaks = result.peaks.map(({ name, bytes }) => `${name} ${bytes.map(mib).join(' then ')}`).join(', ');
+  return [
+    `soak: ${plan.seconds} s, ${plan.instances} instances on one Redis, ${plan.clients} live clients (${plan.users} users), ${plan.writers} writers at ${plan.writesPerSecond} writes/s`,
+    `faults: SIGKILL of one instance at ${plan.killAtMs / 1000} s, back at ${plan.restartAtMs / 1000} s; Redis paused ${plan.pauseMs / 1000} s at ${plan.pauseAtMs / 1000} s`,
+    `writes: ${writes.sent} sent (${Math.round(writes.sent / plan.seconds)}/s), ${writes.acked} acked (200), ${writes.failed} failed, ${writes.skipped} ticks skipped (every key of the writer busy or resting)`,
+    spread('acks (PATCH sent to 200)', result.acksMs),
+    spread('deliveries (PATCH sent to change received)', result.deliveriesMs),
+    spread('reconnects (connection lost to ready)', result.reconnectsMs),
+    `resets: ${result.resets}; all clients matched the server ${(result.settledMs / 1000).toFixed(1)} s after the writes`,
+    `peak RSS (VmHWM): ${peaks}; the soak's own event-loop delay p99 ${result.loopDelayP99Ms.toFixed(0)} ms`,
+    result.broken.length === 0 ? 'promises: all kept' : `promises: ${result.broken.length} broken`,
+    ...result.broken.slice(0, 30).map((line) => `  BROKEN ${line}`),
+  ];
+}
