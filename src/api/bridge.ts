@@ -93,7 +93,7 @@ export const METHOD_PARAMS = {
   }),
 } as const;
 export type BridgeMethod = keyof typeof METHOD_PARAMS;
-export const BRIDGE_METHODS = Object.keys(METHOD_PARAMS) as BridgeMethod[];
+export const BRIDGE_METHODS = /* @__PURE__ */ Object.keys(METHOD_PARAMS) as BridgeMethod[];
 
 /** Where a module's page runs: on stream in the overlay page, or as its control panel in the dock. */
 export type ModuleContext = 'overlay' | 'panel';

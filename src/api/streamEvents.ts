@@ -18,8 +18,10 @@ export const EVENT_MAX_BYTES = 16 * 1024;
 /** How far back a starting page delivers what it missed. */
 export const MISSED_EVENTS_WINDOW_MS = 10 * 60 * 1000;
 
-export const EventTypeSchema = z.string().check(z.maxLength(EVENT_TYPE_MAX_LENGTH), z.regex(EVENT_TYPE_PATTERN));
-export const EventIdSchema = z.string().check(z.minLength(1), z.maxLength(EVENT_ID_MAX_LENGTH));
+// `/* @__PURE__ */`: a `.check()` is a method call, kept by the bundler unless marked; marked, pages that
+// read no events do not carry these.
+export const EventTypeSchema = /* @__PURE__ */ z.string().check(z.maxLength(EVENT_TYPE_MAX_LENGTH), z.regex(EVENT_TYPE_PATTERN));
+export const EventIdSchema = /* @__PURE__ */ z.string().check(z.minLength(1), z.maxLength(EVENT_ID_MAX_LENGTH));
 
 /** Where an event came from: an EventSub adapter, or `POST /me/events`. */
 export const EVENT_SOURCES = ['twitch', 'api'] as const;
