@@ -57,6 +57,9 @@ export function readModuleValues({ registry, store }: DatabaseDeps) {
     const entries = await listModule(store, userId, kind, id);
     return jsonAnswer(200, valuesJson(id, entries));
   };
+}
+
+/**
  * The query of a request target (a path or an absolute URL), as URL's
  * searchParams gives it, without parsing the whole URL on every read.
  */
