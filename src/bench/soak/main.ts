@@ -1,7 +1,7 @@
 /**
  * `npm run soak -- [--seconds <n>]`: three API instances on one Redis behind
  * a round-robin balancer, live clients and writers, one instance killed and
- * restarted, Redis paused; exits 1 when a promise broke (docs/performance.md, "Soak").
+ * restarted, Redis paused; exits 1 when a promise broke (docs/performance.md, "The soak").
  */
 import { openFileLimit } from './fileLimit.ts';
 import { parseSoakArgs, SOAK_USAGE } from './parseSoakArgs.ts';
