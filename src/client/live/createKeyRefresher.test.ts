@@ -5,7 +5,7 @@ import { createKeyRefresher, type Refreshed } from './createKeyRefresher.ts';
 const count = { moduleId: 'demo.tool.counter', name: 'count' };
 const label = { moduleId: 'demo.tool.counter', name: 'a:b' };
 
-function setup() {
+function setup({ valuesRoute = false } = {}) {
   const server = new Map<string, Json>();
   const calls: [string, string][] = [];
   const gates: (() => void)[] = [];
@@ -14,6 +14,11 @@ function setup() {
   const newer: Refreshed[] = [];
   const refresher = createKeyRefresher({
     client: {
+      // The one module of these tests: the route answers all of its keys, or is missing (undefined).
+      async dbValues(id) {
+        calls.push([id, '*']);
+        return valuesRoute ? Object.fromEntries(server) : undefined;
+      },
       async dbGet(id, key) {
         calls.push([id, key]);
         if (hold) await new Promise<void>((resolve) => gates.push(resolve));
@@ -35,12 +40,28 @@ describe('key refresher (polling fallback, re-read after reset)', () => {
     server.set('a:b', 'x');
     await refresher.refresh();
     expect(calls).toEqual([
+      ['demo.tool.counter', '*'],
       ['demo.tool.counter', 'demo.tool.counter:count'],
       ['demo.tool.counter', 'demo.tool.counter:a:b'],
     ]);
     expect(newer).toEqual([{ ...count, value: 2 }]);
     await refresher.refresh();
     expect(newer).toHaveLength(1);
+    // An API without GET /me/database/values is asked once whether it has it.
+    expect(calls.filter(([, key]) => key === '*')).toHaveLength(1);
+  });
+
+  it('reads each module once where the API serves its values; a key never set costs no request of its own', async () => {
+    const { server, calls, newer, refresher } = setup({ valuesRoute: true });
+    const unset = { moduleId: 'demo.tool.counter', name: 'never' };
+    refresher.know(count, 1);
+    refresher.know(label, 'x');
+    refresher.know(unset, undefined);
+    server.set('count', 2);
+    server.set('a:b', 'x');
+    await refresher.refresh();
+    expect(calls).toEqual([['demo.tool.counter', '*']]);
+    expect(newer).toEqual([{ ...count, value: 2 }]);
   });
 
   it('skips keys with a pending local write, and answers that a newer change overtook', async () => {
@@ -61,19 +82,20 @@ describe('key refresher (polling fallback, re-read after reset)', () => {
 
   it('never runs two passes at once: a refresh during a pass joins it', async () => {
     const { server, calls, gates, refresher, holdReads } = setup();
+    const reads = () => calls.filter(([, key]) => key !== '*').length;
     refresher.know(count, 1);
     server.set('count', 1);
     holdReads();
     const first = refresher.refresh();
     const second = refresher.refresh();
-    await Promise.resolve();
-    expect(calls).toHaveLength(1);
+    await expect.poll(() => gates.length).toBe(1);
+    expect(reads()).toBe(1);
     gates.shift()?.();
     // The key asked for again during the pass is read once more, after the first read, never beside it.
     await expect.poll(() => gates.length).toBe(1);
-    expect(calls).toHaveLength(2);
+    expect(reads()).toBe(2);
     gates.shift()?.();
     await Promise.all([first, second]);
-    expect(calls).toHaveLength(2);
+    expect(reads()).toBe(2);
   });
 });

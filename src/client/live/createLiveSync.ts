@@ -8,7 +8,7 @@ import type { LiveRelay } from './LiveRelay.ts';
 import type { LiveEventsHook } from './liveEvents.ts';
 
 export interface LiveSyncOptions {
-  client: Pick<ApiClient, 'baseUrl' | 'currentToken' | 'dbGet'>;
+  client: Pick<ApiClient, 'baseUrl' | 'currentToken' | 'dbGet' | 'dbValues'>;
   clock: Clock;
   random: () => number;
   /** True while the key has a local write the server has not accepted. */
