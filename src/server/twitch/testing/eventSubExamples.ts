@@ -1,114 +1,14 @@
+import { EVENTSUB_EXAMPLES as REFERENCE } from '../../../api/index.ts';
+
 /**
  * The `event` member of each subscribed type, as Twitch's EventSub reference
- * shows it in its example notification (dev.twitch.tv/docs/eventsub/eventsub-subscription-types).
- * The fake Twitch delivers these; the tests check they arrive unchanged.
+ * shows it in its example notification (dev.twitch.tv/docs/eventsub/eventsub-subscription-types):
+ * the ones the dock's test buttons send (src/api/eventSubExamples.ts), plus the
+ * stream state types only Twitch sends. The fake Twitch delivers these; the
+ * tests check they arrive unchanged.
  */
 export const EVENTSUB_EXAMPLES: Record<string, Record<string, unknown>> = {
-  'channel.follow': {
-    user_id: '1234',
-    user_login: 'cool_user',
-    user_name: 'Cool_User',
-    broadcaster_user_id: '1337',
-    broadcaster_user_login: 'cooler_user',
-    broadcaster_user_name: 'Cooler_User',
-    followed_at: '2020-07-15T18:16:11.17106713Z',
-  },
-  'channel.subscribe': {
-    user_id: '1234',
-    user_login: 'cool_user',
-    user_name: 'Cool_User',
-    broadcaster_user_id: '1337',
-    broadcaster_user_login: 'cooler_user',
-    broadcaster_user_name: 'Cooler_User',
-    tier: '1000',
-    is_gift: false,
-  },
-  'channel.subscription.message': {
-    user_id: '1234',
-    user_login: 'cool_user',
-    user_name: 'Cool_User',
-    broadcaster_user_id: '1337',
-    broadcaster_user_login: 'cooler_user',
-    broadcaster_user_name: 'Cooler_User',
-    tier: '1000',
-    message: { text: 'Love the stream! FevziGG', emotes: [{ begin: 23, end: 30, id: '302976485' }] },
-    cumulative_months: 15,
-    streak_months: 1,
-    duration_months: 6,
-  },
-  'channel.subscription.gift': {
-    user_id: '1234',
-    user_login: 'cool_user',
-    user_name: 'Cool_User',
-    broadcaster_user_id: '1337',
-    broadcaster_user_login: 'cooler_user',
-    broadcaster_user_name: 'Cooler_User',
-    total: 2,
-    tier: '1000',
-    cumulative_total: 284,
-    is_anonymous: false,
-  },
-  'channel.cheer': {
-    is_anonymous: false,
-    user_id: '1234',
-    user_login: 'cool_user',
-    user_name: 'Cool_User',
-    broadcaster_user_id: '1337',
-    broadcaster_user_login: 'cooler_user',
-    broadcaster_user_name: 'Cooler_User',
-    message: 'pogchamp',
-    bits: 1000,
-  },
-  'channel.raid': {
-    from_broadcaster_user_id: '1234',
-    from_broadcaster_user_login: 'cool_user',
-    from_broadcaster_user_name: 'Cool_User',
-    to_broadcaster_user_id: '1337',
-    to_broadcaster_user_login: 'cooler_user',
-    to_broadcaster_user_name: 'Cooler_User',
-    viewers: 9001,
-  },
-  'channel.channel_points_custom_reward_redemption.add': {
-    id: '17fa2df1-ad76-4804-bfa5-a40ef63efe63',
-    broadcaster_user_id: '1337',
-    broadcaster_user_login: 'cool_user',
-    broadcaster_user_name: 'Cool_User',
-    user_id: '9001',
-    user_login: 'cooler_user',
-    user_name: 'Cooler_User',
-    user_input: 'pogchamp',
-    status: 'unfulfilled',
-    reward: { id: '92af127c-7326-4483-a52b-b0da0be61c01', title: 'title', cost: 100, prompt: 'reward prompt' },
-    redeemed_at: '2020-07-15T17:16:03.17106713Z',
-  },
-  'channel.chat.message': {
-    broadcaster_user_id: '1971641',
-    broadcaster_user_login: 'streamer',
-    broadcaster_user_name: 'streamer',
-    chatter_user_id: '4145994',
-    chatter_user_login: 'viewer32',
-    chatter_user_name: 'viewer32',
-    message_id: 'cc106a89-1814-919d-454c-f4f2f970aae7',
-    message: {
-      text: 'Hi chat',
-      fragments: [{ type: 'text', text: 'Hi chat', cheermote: null, emote: null, mention: null }],
-    },
-    color: '#00FF7F',
-    badges: [
-      { set_id: 'moderator', id: '1', info: '' },
-      { set_id: 'subscriber', id: '12', info: '16' },
-      { set_id: 'sub-gifter', id: '1', info: '' },
-    ],
-    message_type: 'text',
-    cheer: null,
-    reply: null,
-    channel_points_custom_reward_id: null,
-    source_broadcaster_user_id: null,
-    source_broadcaster_user_login: null,
-    source_broadcaster_user_name: null,
-    source_message_id: null,
-    source_badges: null,
-  },
+  ...Object.fromEntries(Object.values(REFERENCE).map((example) => [example.type, example.event])),
   'stream.online': {
     id: '9001',
     broadcaster_user_id: '1337',
