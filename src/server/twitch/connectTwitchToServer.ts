@@ -7,7 +7,7 @@ import type { TwitchLink, TwitchSettings } from './createTwitchLink.ts';
 export interface ServerForTwitch {
   store: DataStore;
   registry: Registry;
-  events?: EventStore;
+  events: EventStore;
 }
 
 /**
@@ -16,16 +16,9 @@ export interface ServerForTwitch {
  */
 export async function connectTwitchToServer(link: TwitchLink, options: { settings: TwitchSettings; storeSpec: StoreSpec; server: ServerForTwitch; log?: (line: string) => void }): Promise<string[]> {
   const { server, log = console.warn } = options;
-  const events = server.events ?? refusingEventStore();
-  const twitch = await link.start({ settings: options.settings, storeSpec: options.storeSpec, store: server.store, registry: server.registry, events, log });
+  const twitch = await link.start({ settings: options.settings, storeSpec: options.storeSpec, store: server.store, registry: server.registry, events: server.events, log });
   const states = await twitch.states();
   const transport = options.settings.webhook ? `webhooks at ${options.settings.webhook.callback}` : 'EventSub WebSocket';
   if (states.length === 0) return [`Twitch (${transport}): no streamer logged in yet; run npm run twitch-login`];
   return states.map(({ userId, login, state }) => `Twitch (${transport}): user ${userId} as ${login}: ${state}`);
-}
-
-/** Until the server has an EventStore, notifications are refused with a message saying so (and logged by the session). */
-function refusingEventStore(): EventStore {
-  const refuse = () => Promise.reject(new Error('this server has no event store'));
-  return { append: refuse, list: refuse, find: refuse, since: refuse };
 }

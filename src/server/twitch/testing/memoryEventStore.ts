@@ -1,37 +1,27 @@
 import type { StreamEvent } from '../../../api/index.ts';
-import type { Appended, EventStore, NewEvent } from '../../events/index.ts';
+import { createMemoryEventStore, type EventStore, type NewEvent } from '../../events/index.ts';
 
 /**
- * A small EventStore for the Twitch tests: keeps records per user in order and
- * dedupes by id, as the interface promises; `appended` lists every call, kept or not.
+ * The server's own memory event log, for the Twitch tests, with two views the
+ * tests read synchronously: `appended` lists every call (kept or not), and
+ * `records(userId)` the records the log kept, in order.
  */
 export function createTestEventStore(now: () => number = Date.now) {
+  const log = createMemoryEventStore({ now });
   const byUser = new Map<string, StreamEvent[]>();
   const appended: { userId: string; event: NewEvent; created: boolean }[] = [];
   const store: EventStore & { records(userId: string): StreamEvent[]; appended: typeof appended } = {
     appended,
     records: (userId) => byUser.get(userId) ?? [],
-    async append(userId, event): Promise<Appended> {
-      const list = byUser.get(userId) ?? [];
-      byUser.set(userId, list);
-      const id = event.id ?? `generated-${list.length + 1}`;
-      const existing = list.findIndex((record) => record.id === id);
-      appended.push({ userId, event, created: existing === -1 });
-      if (existing !== -1) return { record: list[existing]!, cursor: String(existing), created: false };
-      const record = { id, at: now(), source: event.source, test: event.test ?? false, subscription: { type: event.type, version: event.version ?? '1' }, event: event.event } as StreamEvent;
-      list.push(record);
-      return { record, cursor: String(list.length - 1), created: true };
+    async append(userId, event) {
+      const result = await log.append(userId, event);
+      appended.push({ userId, event, created: result.created });
+      if (result.created) byUser.set(userId, [...(byUser.get(userId) ?? []), result.record]);
+      return result;
     },
-    async list(userId) {
-      const events = (byUser.get(userId) ?? []).map((record, index) => ({ cursor: String(index), record }));
-      return { events, cursor: String(events.length - 1), gap: false };
-    },
-    async find(userId, id) {
-      return byUser.get(userId)?.find((record) => record.id === id);
-    },
-    async since(userId, sinceMs) {
-      return (byUser.get(userId) ?? []).filter((record) => record.at >= sinceMs);
-    },
+    list: (userId, options) => log.list(userId, options),
+    find: (userId, id) => log.find(userId, id),
+    since: (userId, sinceMs) => log.since(userId, sinceMs),
   };
   return store;
 }
