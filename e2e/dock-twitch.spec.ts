@@ -1,5 +1,4 @@
-import { createMemoryRegistry, DEMO_PROFILE } from '../src/server/index.ts';
-import { openCredentialStore, type RunningTwitch, startTwitch } from '../src/server/twitch/index.ts';
+import { createMemoryRegistry, DEMO_PROFILE, loadTwitch, type RunningTwitch } from '../src/server/index.ts';
 import { createTestEventStore } from '../src/server/twitch/testing/memoryEventStore.ts';
 import { expect, test } from './fixtures.ts';
 import { ApiServerDriver } from './support/ApiServerDriver.ts';
@@ -14,6 +13,7 @@ const MODULE = 'demo.tool.counter';
  */
 const withTwitch = test.extend<{ twitch: RunningTwitch }>({
   twitch: async ({ seed }, use) => {
+    const { openCredentialStore, startTwitch } = await loadTwitch();
     const credentials = await openCredentialStore({ type: 'memory' });
     const stored = { accessToken: 'a', refreshToken: 'r', scopes: [], expiresAt: null, obtainedAt: 0 };
     await credentials.set(USER, { ...stored, twitchUserId: '1337', login: 'pixelpioneer', state: 'login-needed' });

@@ -10,12 +10,12 @@ export const TWITCH_LOG_IN_AGAIN = 'Twitch: log in again';
  * One streamer's Twitch connection: connected from this API instance, from
  * another one (`elsewhere`), a login to renew, or none yet.
  */
-export const TwitchStateNameSchema = z.enum(['connected', 'elsewhere', TWITCH_LOG_IN_AGAIN, 'not logged in']);
+export const TwitchStateNameSchema = /* @__PURE__ */ z.enum(['connected', 'elsewhere', TWITCH_LOG_IN_AGAIN, 'not logged in']);
 export type TwitchStateName = z.infer<typeof TwitchStateNameSchema>;
 
 /** Response of `GET /me/twitch`, for the token's user only; `message` when the streamer has something to do. */
-export const TwitchStateSchema = z.object({
+export const TwitchStateSchema = /* @__PURE__ */ z.object({
   state: TwitchStateNameSchema,
-  message: z.optional(z.string()),
+  message: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 });
 export type TwitchState = z.infer<typeof TwitchStateSchema>;

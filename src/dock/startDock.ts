@@ -6,6 +6,7 @@ import { createDockServices } from './createDockServices.ts';
 import type { DockModel } from './DockModel.ts';
 import { DockSession } from './DockSession.ts';
 import { planDockSessions } from './planDockSessions.ts';
+import { fetchTwitchState } from './fetchTwitchState.ts';
 import { watchTwitchState } from './watchTwitchState.ts';
 
 export interface DockStartOptions {
@@ -41,7 +42,7 @@ function watchTwitchOnce(model: DockModel, sessions: readonly DockSession[]): vo
     if (!controller || watching) return;
     watching = true;
     watchTwitchState({
-      client: controller.client,
+      read: () => fetchTwitchState({ client: controller.client }),
       show: (line) => {
         model.twitch.value = line;
       },

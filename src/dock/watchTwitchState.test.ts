@@ -11,13 +11,11 @@ function world(answers: (TwitchState | undefined | Error)[]) {
   let tick: (() => void) | null = null;
   let reads = 0;
   const stop = watchTwitchState({
-    client: {
-      async twitchState() {
-        reads++;
-        const answer = answers.shift();
-        if (answer instanceof Error) throw answer;
-        return answer;
-      },
+    async read() {
+      reads++;
+      const answer = answers.shift();
+      if (answer instanceof Error) throw answer;
+      return answer;
     },
     show: (line) => lines.push(line),
     setInterval: (fn) => {

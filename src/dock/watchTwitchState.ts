@@ -1,11 +1,11 @@
-import type { ApiClient } from '../client/index.ts';
+import type { TwitchState } from '../api/index.ts';
 
 /** How often the dock asks again: a refresh refused for good shows within a minute. @default 60 s */
 export const TWITCH_STATE_EVERY_MS = 60_000;
 
 export interface TwitchStateWatchOptions {
-  /** A client with a token of the dock's user (a running overlay's: its token is renewed after a 401). */
-  client: Pick<ApiClient, 'twitchState'>;
+  /** Reads `GET /me/twitch` (`fetchTwitchState`); undefined when the API has no Twitch. */
+  read(): Promise<TwitchState | undefined>;
   /** The line to show, or null for none. */
   show(line: string | null): void;
   setInterval(fn: () => void, ms: number): unknown;
@@ -20,7 +20,7 @@ export interface TwitchStateWatchOptions {
  * read keeps the line shown, so a flaky network does not make it flicker.
  * Returns the function that stops watching.
  */
-export function watchTwitchState({ client, show, setInterval, clearInterval, everyMs = TWITCH_STATE_EVERY_MS }: TwitchStateWatchOptions): () => void {
+export function watchTwitchState({ read: ask, show, setInterval, clearInterval, everyMs = TWITCH_STATE_EVERY_MS }: TwitchStateWatchOptions): () => void {
   let stopped = false;
   let handle: unknown = null;
   const stop = () => {
@@ -30,7 +30,7 @@ export function watchTwitchState({ client, show, setInterval, clearInterval, eve
   };
   const read = async () => {
     try {
-      const state = await client.twitchState();
+      const state = await ask();
       if (stopped) return;
       show(state?.message ?? null);
       if (!state) stop();

@@ -1,4 +1,4 @@
-import { type Clock, codeForStatus, type DatabaseEntry, DatabaseEntrySchema, type DatabaseValues, DatabaseValuesSchema, type EventPage, EventPageSchema, type PostEvent, type StreamEvent, StreamEventSchema, TWITCH_STATE_PATH, type TwitchState, TwitchStateSchema, type Json, type OverlayToken, OverlayTokenSchema, type Profile, ProfileSchema, systemClock, ValidateSchema, type Validation } from '../../api/index.ts';
+import { type Clock, codeForStatus, type DatabaseEntry, DatabaseEntrySchema, type DatabaseValues, DatabaseValuesSchema, type EventPage, EventPageSchema, type PostEvent, type StreamEvent, StreamEventSchema, type Json, type OverlayToken, OverlayTokenSchema, type Profile, ProfileSchema, systemClock, ValidateSchema, type Validation } from '../../api/index.ts';
 import { ApiError } from './ApiError.ts';
 import { errorMessage, isRecord, unwrapBody } from './unwrapBody.ts';
 
@@ -41,8 +41,6 @@ export interface ApiClient {
   postEvent(body: PostEvent): Promise<StreamEvent>;
   /** `POST /me/events/<id>/replay`: the event goes out again, marked `replayed`. */
   replayEvent(id: string): Promise<void>;
-  /** `GET /me/twitch`: the token's user's Twitch connection; `undefined` when the API has no Twitch (404). */
-  twitchState(): Promise<TwitchState | undefined>;
   /**
    * Swaps the token (e.g. after a 401 and a new exchange) and tells the
    * `onTokenChange` listeners (the write queue resumes). With `getToken`, that
@@ -162,11 +160,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async replayEvent(id) {
       const answer = await send('POST', `/me/events/${encodeURIComponent(id)}/replay`);
       if (!isOk(answer)) throw failure(answer);
-    },
-    async twitchState() {
-      const answer = await send('GET', TWITCH_STATE_PATH);
-      if (answer.status === 404) return undefined;
-      return parseOk(answer, TwitchStateSchema) as TwitchState;
     },
     setToken(next) {
       // The same token again changes nothing: listeners (the queue's resume) are not woken for it.

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_PROFILE, DEMO_TOKENS, createMemoryRegistry, DEMO_SEED } from '../../registry/index.ts';
 import { type RunningApiServer, startApiServer } from '../../startApiServer.ts';
-import { createMemoryCredentialStore } from '../../twitch/memoryCredentialStore.ts';
-import { type RunningTwitch, startTwitch } from '../../twitch/startTwitch.ts';
-import type { TwitchCredentials } from '../../twitch/TwitchCredentials.ts';
+import { openCredentialStore, type RunningTwitch, startTwitch, type TwitchCredentials } from '../../twitch/index.ts';
 import { NO_TWITCH, twitchStateOf } from './readTwitchState.ts';
 import { createTestEventStore } from '../../twitch/testing/memoryEventStore.ts';
 
@@ -34,7 +32,7 @@ const credentials = (login: string, state: TwitchCredentials['state']): TwitchCr
  * A login that is fine is not connected here: its streamer is not in this API's registry, or the test needs no Twitch.
  */
 async function apiWithTwitch(logins: Record<string, TwitchCredentials>) {
-  const store = createMemoryCredentialStore();
+  const store = await openCredentialStore({ type: 'memory' });
   for (const [userId, stored] of Object.entries(logins)) await store.set(userId, stored);
   const registry = createMemoryRegistry(DEMO_SEED);
   twitch = await startTwitch({ clientId: 'test-client', credentials: store, events: createTestEventStore(), registry, log: () => {}, checkEveryMs: 60_000 });
