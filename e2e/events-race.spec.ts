@@ -33,8 +33,8 @@ test('events posted while the page reconnects, reloads, goes offline and changes
   testInfo.annotations.push({ type: 'seed', description: String(seed) });
   const random = seeded(seed);
   await api.selectModules('tool', MODULES);
-  // The seeded overlay token (`auth: 'token'`): an API restart keeps it, while one exchanged for the overlay
-  // id is gone with the restart, and a page that only listens has no write to learn of the 401 from.
+  // The seeded overlay token (`auth: 'token'`): an API restart keeps it. One exchanged for the overlay id is gone
+  // with the restart and renewed after the live socket's 4401 (e2e/live-renew.spec.ts covers that on its own).
   const first = new Tab(new OverlayPage(page, api));
   await first.overlay.open({ kind: 'tool', modules: MODULES, auth: 'token' });
   let posted = 0;

@@ -1,5 +1,5 @@
 import { type EventPage, KINDS, type Json, type Kind, type PostEvent, type Profile, type StreamEvent } from '../../src/api/index.ts';
-import { type RunningApiServer, type Seed, startApiServer } from '../../src/server/index.ts';
+import { type RunningApiServer, type Seed, type StartApiServerOptions, startApiServer } from '../../src/server/index.ts';
 
 /** The reference API server of one test: started, stopped and restarted on the same port and store. */
 export class ApiServerDriver {
@@ -9,8 +9,11 @@ export class ApiServerDriver {
   constructor(
     private readonly seed: Seed,
     private readonly store: string,
-    /** `live: false` serves no live endpoint (404, like the hosted service), or sets its limits; `envelope` wraps bodies as the hosted service does (`--envelope`). */
-    private readonly options: { live?: false | { maxConnectionsPerUser: number }; envelope?: boolean } = {},
+    /**
+     * `live: false` serves no live endpoint (404, like the hosted service), or sets its limits; `envelope` wraps bodies as the
+     * hosted service does (`--envelope`); `twitchRoutes` as a server with a Twitch client id has them.
+     */
+    private readonly options: { live?: false | { maxConnectionsPerUser: number }; envelope?: boolean; twitchRoutes?: StartApiServerOptions['twitchRoutes'] } = {},
   ) {}
 
   /** Base URL, e.g. `http://127.0.0.1:40123`. */

@@ -20,3 +20,4 @@ export * from './live.ts';
 export * from './moduleOrigin.ts';
 export * from './streamEvents.ts';
 export * from './eventSubExamples.ts';
+export * from './twitchState.ts';

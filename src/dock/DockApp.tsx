@@ -17,6 +17,11 @@ export function DockApp({ model }: DockAppProps) {
         <h1>Overlay dock</h1>
         {userName && <span class="dock-user">{userName}</span>}
       </header>
+      {model.twitch.value && (
+        <p role="status" class="dock-twitch" data-testid="dock-twitch">
+          {model.twitch.value}
+        </p>
+      )}
       {model.error.value && (
         <div class="dock-failed">
           <p role="alert" data-testid="dock-error">

@@ -8,6 +8,8 @@ export class DockModel {
   readonly phase = signal<DockPhase>('starting', { name: 'dock.phase' });
   readonly error = signal<string | null>(null, { name: 'dock.error' });
   readonly sessions = signal<DockSession[]>([], { name: 'dock.sessions' });
+  /** What the streamer must do about Twitch (`GET /me/twitch`), or null: nothing, or an API without Twitch. */
+  readonly twitch = signal<string | null>(null, { name: 'dock.twitch' });
   /** The streamer's name, once a profile is in. */
   readonly userName = computed(() => this.sessions.value.map((session) => session.overlay.profile.value?.user.userName).find(Boolean) ?? null);
 

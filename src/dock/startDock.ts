@@ -6,6 +6,8 @@ import { createDockServices } from './createDockServices.ts';
 import type { DockModel } from './DockModel.ts';
 import { DockSession } from './DockSession.ts';
 import { planDockSessions } from './planDockSessions.ts';
+import { fetchTwitchState } from './fetchTwitchState.ts';
+import { watchTwitchState } from './watchTwitchState.ts';
 
 export interface DockStartOptions {
   registry: ReadonlySignal<readonly ModuleEntry[]>;
@@ -27,7 +29,27 @@ export async function startDock(params: OverlayParams, model: DockModel, options
   const sessions = plans.map(() => new DockSession(options.registry, options.document));
   model.sessions.value = sessions;
   model.phase.value = 'running';
+  watchTwitchOnce(model, sessions);
   await Promise.all(sessions.map((session, index) => runSession(session, plans[index]!, options)));
+}
+
+/** The Twitch line, read with the first running overlay's client (its token is one of the dock's user). */
+function watchTwitchOnce(model: DockModel, sessions: readonly DockSession[]): void {
+  // The dock lives as long as its page: the watch is never stopped.
+  let watching = false;
+  effect(() => {
+    const controller = sessions.map((session) => session.controller.value).find(Boolean);
+    if (!controller || watching) return;
+    watching = true;
+    watchTwitchState({
+      read: () => fetchTwitchState({ client: controller.client }),
+      show: (line) => {
+        model.twitch.value = line;
+      },
+      setInterval: (fn, ms) => setInterval(fn, ms),
+      clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+    });
+  });
 }
 
 async function runSession(session: DockSession, params: OverlayParams, options: DockStartOptions): Promise<void> {

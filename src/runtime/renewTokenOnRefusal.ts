@@ -11,7 +11,7 @@ export interface RenewalProblems {
 }
 
 export interface TokenRenewalOptions {
-  /** The write queue's status: `auth-required` means the API refused the token. */
+  /** The write queue's status: `auth-required` means the API refused the token (an HTTP 401, or the live socket's 4401). */
   status: ReadonlySignal<Pick<SyncStatus, 'state' | 'lastSyncAt'>>;
   /** Gets a fresh token (an overlay id exchanged again); undefined when the page has no way to. */
   renew?: () => Promise<string>;
@@ -20,13 +20,15 @@ export interface TokenRenewalOptions {
   problems: RenewalProblems;
 }
 
-export const NO_RENEWAL = 'the API refused the token: writes are kept and wait for a valid token';
+export const NO_RENEWAL =
+  'the API refused the token, and a page opened with token= cannot get a new one: writes are kept, and writes and live changes wait for a valid token';
 export const REFUSED_FRESH_TOKEN =
   'the API refused a fresh token: writes are kept; a new one is asked for at the next profile refresh';
 
 /**
- * A 401 while flushing means an exchanged token expired or the API restarted:
- * exchange again and resume the queue. Returns the function that stops watching.
+ * A 401 while flushing, or the live socket closed with 4401 (a page that only
+ * listens makes no HTTP call), means an exchanged token expired or the API
+ * restarted: exchange again and resume the queue and the live connection. Returns the function that stops watching.
  *
  * A fresh token refused again before anything went through (the queue's
  * `lastSyncAt` has not moved) is not taken by the API yet; renewing at once

@@ -9,6 +9,8 @@ function setup(token: string | undefined = 'tool-token') {
   const changes: LiveChange[] = [];
   const onResync = vi.fn();
   const reasons: (string | undefined)[] = [];
+  const refused: string[] = [];
+  const accepted = vi.fn();
   let current = token;
   const live = createLiveConnection({
     baseUrl: 'http://127.0.0.1:8787/api/',
@@ -20,13 +22,41 @@ function setup(token: string | undefined = 'tool-token') {
     clock,
     random: () => 0.5,
     onFallback: (reason) => reasons.push(reason),
+    onRefused: (reason) => refused.push(reason),
+    onAccepted: accepted,
   });
-  return { clock, sockets, changes, onResync, live, reasons, setToken: (next: string) => (current = next) };
+  return { clock, sockets, changes, onResync, live, reasons, refused, accepted, setToken: (next: string) => (current = next) };
 }
 
 const change = (cursor: string, value: number) => ({ type: 'change', cursor, moduleId: 'm.a', name: 'n', value, from: 'w.b' });
 
 describe('live connection', () => {
+  it('a 4401 close says the token was refused; woken with a new token, it resumes from its cursor', () => {
+    const { sockets, live, clock, refused, accepted, setToken } = setup('old-token');
+    live.start();
+    sockets.last.open();
+    sockets.last.message({ type: 'ready', cursor: 'c1' });
+    expect(accepted).toHaveBeenCalledTimes(1);
+    sockets.last.message(change('c2', 4));
+    sockets.last.end(4401, 'Invalid token');
+    expect(refused).toEqual(['Invalid token']);
+    expect(live.state.value).toBe('connecting');
+    // The renewal hands in a new token and wakes the connection, before the backoff ran out.
+    setToken('new-token');
+    live.wake();
+    expect(sockets.all).toHaveLength(2);
+    sockets.last.open();
+    expect(sockets.last.sent).toEqual([{ type: 'auth', token: 'new-token', since: 'c2' }]);
+    sockets.last.message({ type: 'ready', cursor: 'c2' });
+    expect(live.state.value).toBe('live');
+    expect(accepted).toHaveBeenCalledTimes(2);
+    // Other closes are no refusal.
+    sockets.last.end(1006);
+    expect(refused).toEqual(['Invalid token']);
+    clock.advance(clock.delays()[0]);
+    expect(sockets.all).toHaveLength(3);
+  });
+
   it('sends the token in its first message, never in the address, and goes live on ready', () => {
     const { sockets, live } = setup();
     live.start();

@@ -38,6 +38,13 @@ export interface LiveConnectionOptions {
   reprobeMs?: number;
   /** Why the page polls instead (shown in debug mode); `undefined` once it is live again. */
   onFallback?(reason: string | undefined): void;
+  /**
+   * The server refused the token (close 4401): the page's token renewal gets a new one,
+   * which reaches the connection through `getToken` and `wake`. Until then it retries with backoff.
+   */
+  onRefused?(reason: string): void;
+  /** The server took the token (`ready`): the token works. */
+  onAccepted?(): void;
 }
 
 /** One live connection to `/me/database/changes`: reconnects, resumes from its cursor, falls back to polling. */
@@ -122,7 +129,11 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
       if (socket !== current) return;
       // Too many connections for this overlay: another socket would be refused too, and polling still shows every change.
       if (event.code === LIVE_CLOSE.tooMany) tooMany(event.reason);
-      else dropped(opened);
+      else {
+        dropped(opened);
+        // After dropped(): the renewal may hand in a new token and wake the connection at once.
+        if (event.code === LIVE_CLOSE.unauthorized) options.onRefused?.(event.reason);
+      }
     };
     current.onerror = () => undefined;
   }
@@ -144,6 +155,7 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
       attempt = 0;
       state.value = 'live';
       options.onFallback?.(undefined);
+      options.onAccepted?.();
       // Without a cursor, writes made between the page's reads and this moment were never announced.
       // With one, it is kept until the replay that follows has arrived: taking `ready`'s
       // cursor at once would skip that replay if the connection broke right after `ready`.

@@ -27,6 +27,10 @@ export interface LiveSyncOptions {
   state?: Signal<LiveStatus>;
   /** Where the reason for polling is kept, for debug mode (this tab's connection only). */
   fallbackReason?: Signal<string | undefined>;
+  /** The server refused the token on the live connection (close 4401): the same as a 401 to an HTTP call. */
+  onRefused?(): void;
+  /** The server took the token on the live connection. */
+  onAccepted?(): void;
   /** Re-read period without the endpoint. @default 5000 */
   pollMs?: number;
   /** How long an accepted write's echo may take before its key is re-read. @default 10000 */
@@ -122,6 +126,8 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
       onFallback: (reason) => {
         if (options.fallbackReason) options.fallbackReason.value = reason;
       },
+      onRefused: () => options.onRefused?.(),
+      onAccepted: () => options.onAccepted?.(),
       events: events && {
         after: () => events.after(),
         receive(message) {

@@ -52,6 +52,10 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     isPending: (target) => model.pendingSeq(target) !== undefined,
     emit: (change) => tellModules(change),
     saveConfirmed: (target, value) => records.saveRead(target.moduleId, target.name, value, clock.now()),
+    // A page that only listens makes no HTTP call: the live socket's 4401 is its only sign of a dead token,
+    // and it leads to the same `auth-required` (and the same renewal) as a refused write.
+    onRefused: () => tellSync(model.setSync('auth-required', true)),
+    onAccepted: () => onRead(true),
   });
   const tabs = createTabProtocol({
     name: `overlay-queue:${userId}:${kind}`,

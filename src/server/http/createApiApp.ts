@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { LIVE_PATH } from '../../api/index.ts';
+import { LIVE_PATH, TWITCH_STATE_PATH } from '../../api/index.ts';
 import type { Registry } from '../registry/index.ts';
 import { createMemoryEvents, type EventRate, type Events, resolveEventRate } from '../events/index.ts';
 import { createExchangeGuard, createMemoryRateCounter, createRedisRateCounter } from '../limits/index.ts';
@@ -17,6 +17,7 @@ import { listEvents, liveEvents, postEvent, replayEvent } from './events/eventRo
 import { type Route, routeGuard } from './routeTable.ts';
 import { bareAnswers, type EnvelopeOptions, envelopeAnswers, type ShapeAnswer } from './shapeAnswer.ts';
 import { toErrorAnswer } from './toErrorResponse.ts';
+import { readTwitchState } from './twitch/readTwitchState.ts';
 
 export interface ApiAppOptions {
   /** Users and tokens. */
@@ -40,7 +41,7 @@ export interface ApiAppOptions {
   devOrigins?: readonly string[];
   /** Current time in ms, for the rate limits of a memory or SQLite store. @default Date.now */
   now?: () => number;
-  /** Each streamer's Twitch connection, shown by `GET /` (the API runs with a Twitch client id). */
+  /** Each streamer's Twitch connection, shown by `GET /`, and to each user alone by `GET /me/twitch` (the API runs with a Twitch client id). */
   twitchStates?: AboutDeps['twitchStates'];
   /** Answers `POST /twitch/eventsub` (EventSub's webhook transport); it verifies the request itself. */
   twitchWebhook?: (request: Request) => Promise<Response>;
@@ -84,6 +85,9 @@ export function createApiApp(options: ApiAppOptions): Hono {
   ];
   // The live endpoint's token comes in its first message; a plain GET is answered 426 whoever asks.
   if (live) routes.push({ method: 'GET', path: LIVE_PATH, token: 'overlay', handler: upgradeRequired });
+  // Without a Twitch client id it answers 404 (a dock shows no Twitch line then); a path with no route at all would fail
+  // the browser's CORS preflight, a network error the dock could not tell from being offline.
+  routes.push({ method: 'GET', path: TWITCH_STATE_PATH, token: 'user', handler: readTwitchState({ registry, twitchStates: options.twitchStates }) });
   // The root lists a parameter as the docs write it: `/me/events/<id>/replay`.
   const listed = routes.map(({ method, path, token }) => ({ method, path: path.replace(/:(\w+)/g, '<$1>'), token }));
   const about = { store, endpoints: [...listed, { method: 'GET', path: '/healthz', token: 'none' as const }], twitchStates: options.twitchStates };

@@ -25,6 +25,7 @@ const ENDPOINTS = [
   { method: 'GET', path: '/me/live/events', token: 'user' },
   { method: 'POST', path: '/me/events/<id>/replay', token: 'user' },
   { method: 'GET', path: '/me/database/changes', token: 'overlay' },
+  { method: 'GET', path: '/me/twitch', token: 'user' },
   { method: 'GET', path: '/healthz', token: 'none' },
 ];
 

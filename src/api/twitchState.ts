@@ -1,0 +1,21 @@
+import * as z from 'zod/mini';
+
+/** `GET /me/twitch`: an extension the API has only when it runs with a Twitch client id (docs/twitch.md). */
+export const TWITCH_STATE_PATH = '/me/twitch';
+
+/** The text of a Twitch login whose refresh Twitch refused for good, as `GET /` and the server's log say it. */
+export const TWITCH_LOG_IN_AGAIN = 'Twitch: log in again';
+
+/**
+ * One streamer's Twitch connection: connected from this API instance, from
+ * another one (`elsewhere`), a login to renew, or none yet.
+ */
+export const TwitchStateNameSchema = /* @__PURE__ */ z.enum(['connected', 'elsewhere', TWITCH_LOG_IN_AGAIN, 'not logged in']);
+export type TwitchStateName = z.infer<typeof TwitchStateNameSchema>;
+
+/** Response of `GET /me/twitch`, for the token's user only; `message` when the streamer has something to do. */
+export const TwitchStateSchema = /* @__PURE__ */ z.object({
+  state: TwitchStateNameSchema,
+  message: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+});
+export type TwitchState = z.infer<typeof TwitchStateSchema>;

@@ -1,0 +1,36 @@
+import { TWITCH_LOG_IN_AGAIN, type TwitchState } from '../../../api/index.ts';
+import type { Registry } from '../../registry/index.ts';
+import type { TwitchStateLine } from '../about/aboutRoutes.ts';
+import { type Answer, jsonAnswer } from '../Answer.ts';
+import type { ApiRequest } from '../ApiRequest.ts';
+import { authenticate } from '../auth/authenticate.ts';
+import { HttpError } from '../HttpError.ts';
+
+export const NO_TWITCH = 'Not found - this API runs without Twitch (no Twitch client id, docs/twitch.md)';
+
+export interface TwitchStateDeps {
+  registry: Registry;
+  /** Every streamer's Twitch connection (the root lists them all; this route tells a token its own); absent without Twitch. */
+  twitchStates?: () => Promise<readonly TwitchStateLine[]>;
+}
+
+/**
+ * `GET /me/twitch`: the Twitch connection of the token's user, for the dock.
+ * The root lists every streamer's; a dock must see its own user's only.
+ */
+export function readTwitchState({ registry, twitchStates }: TwitchStateDeps) {
+  return async (request: ApiRequest): Promise<Answer> => {
+    const { userId } = await authenticate(request, registry);
+    if (!twitchStates) throw new HttpError(404, NO_TWITCH);
+    const line = (await twitchStates()).find((candidate) => candidate.userId === userId);
+    return jsonAnswer(200, JSON.stringify(twitchStateOf(userId, line)));
+  };
+}
+
+/** What the dock shows: a message only when the streamer has to act. */
+export function twitchStateOf(userId: string, line: TwitchStateLine | undefined): TwitchState {
+  const login = `run npm run twitch-login -- --user ${userId}`;
+  if (!line) return { state: 'not logged in', message: `Twitch: not logged in — ${login}` };
+  if (line.state === TWITCH_LOG_IN_AGAIN) return { state: TWITCH_LOG_IN_AGAIN, message: `${TWITCH_LOG_IN_AGAIN} — ${login}` };
+  return { state: line.state === 'connected' ? 'connected' : 'elsewhere' };
+}
