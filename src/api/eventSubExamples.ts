@@ -21,91 +21,97 @@ export interface EventSubExample {
 const broadcaster = { broadcaster_user_id: '1337', broadcaster_user_login: 'cooler_user', broadcaster_user_name: 'Cooler_User' };
 const viewer = { user_id: '1234', user_login: 'cool_user', user_name: 'Cool_User' };
 
-export const EVENTSUB_EXAMPLES = {
-  'channel.follow': {
-    type: 'channel.follow',
-    version: '2',
-    event: { ...viewer, ...broadcaster, followed_at: '2020-07-15T18:16:11.17106713Z' },
-  },
-  'channel.subscribe': {
-    type: 'channel.subscribe',
-    version: '1',
-    event: { ...viewer, ...broadcaster, tier: '1000', is_gift: false },
-  },
-  'channel.subscription.message': {
-    type: 'channel.subscription.message',
-    version: '1',
-    event: {
-      ...viewer,
-      ...broadcaster,
-      tier: '1000',
-      message: { text: 'Love the stream! FevziGG', emotes: [{ begin: 23, end: 30, id: '302976485' }] },
-      cumulative_months: 15,
-      streak_months: 1,
-      duration_months: 6,
+// Built by a function marked pure: the object spreads below would otherwise keep
+// the examples in every bundle that imports src/api, the overlay page's included.
+export const EVENTSUB_EXAMPLES = /* @__PURE__ */ referenceExamples();
+
+function referenceExamples() {
+  return {
+    'channel.follow': {
+      type: 'channel.follow',
+      version: '2',
+      event: { ...viewer, ...broadcaster, followed_at: '2020-07-15T18:16:11.17106713Z' },
     },
-  },
-  'channel.subscription.gift': {
-    type: 'channel.subscription.gift',
-    version: '1',
-    event: { ...viewer, ...broadcaster, total: 2, tier: '1000', cumulative_total: 284, is_anonymous: false },
-  },
-  'channel.cheer': {
-    type: 'channel.cheer',
-    version: '1',
-    event: { is_anonymous: false, ...viewer, ...broadcaster, message: 'pogchamp', bits: 1000 },
-  },
-  'channel.raid': {
-    type: 'channel.raid',
-    version: '1',
-    event: {
-      from_broadcaster_user_id: '1234',
-      from_broadcaster_user_login: 'cool_user',
-      from_broadcaster_user_name: 'Cool_User',
-      to_broadcaster_user_id: '1337',
-      to_broadcaster_user_login: 'cooler_user',
-      to_broadcaster_user_name: 'Cooler_User',
-      viewers: 9001,
+    'channel.subscribe': {
+      type: 'channel.subscribe',
+      version: '1',
+      event: { ...viewer, ...broadcaster, tier: '1000', is_gift: false },
     },
-  },
-  'channel.channel_points_custom_reward_redemption.add': {
-    type: 'channel.channel_points_custom_reward_redemption.add',
-    version: '1',
-    event: {
-      id: '17fa2df1-ad76-4804-bfa5-a40ef63efe63',
-      ...broadcaster,
-      ...viewer,
-      user_input: 'pogchamp',
-      status: 'unfulfilled',
-      reward: { id: '92af127c-7326-4483-a52b-b0da0be61c01', title: 'title', cost: 100, prompt: 'reward prompt' },
-      redeemed_at: '2020-07-15T17:16:03.17106713Z',
+    'channel.subscription.message': {
+      type: 'channel.subscription.message',
+      version: '1',
+      event: {
+        ...viewer,
+        ...broadcaster,
+        tier: '1000',
+        message: { text: 'Love the stream! FevziGG', emotes: [{ begin: 23, end: 30, id: '302976485' }] },
+        cumulative_months: 15,
+        streak_months: 1,
+        duration_months: 6,
+      },
     },
-  },
-  'channel.chat.message': {
-    type: 'channel.chat.message',
-    version: '1',
-    event: {
-      broadcaster_user_id: '1971641',
-      broadcaster_user_login: 'streamer',
-      broadcaster_user_name: 'streamer',
-      chatter_user_id: '4145994',
-      chatter_user_login: 'viewer32',
-      chatter_user_name: 'viewer32',
-      message_id: 'cc106a89-1814-919d-454c-f4f2f970aae7',
-      message: { text: 'Hi chat', fragments: [{ type: 'text', text: 'Hi chat', cheermote: null, emote: null, mention: null }] },
-      color: '#00FF7F',
-      badges: [
-        { set_id: 'moderator', id: '1', info: '' },
-        { set_id: 'subscriber', id: '12', info: '16' },
-        { set_id: 'sub-gifter', id: '1', info: '' },
-      ],
-      message_type: 'text',
-      cheer: null,
-      reply: null,
-      channel_points_custom_reward_id: null,
+    'channel.subscription.gift': {
+      type: 'channel.subscription.gift',
+      version: '1',
+      event: { ...viewer, ...broadcaster, total: 2, tier: '1000', cumulative_total: 284, is_anonymous: false },
     },
-  },
-} satisfies Record<string, EventSubExample>;
+    'channel.cheer': {
+      type: 'channel.cheer',
+      version: '1',
+      event: { is_anonymous: false, ...viewer, ...broadcaster, message: 'pogchamp', bits: 1000 },
+    },
+    'channel.raid': {
+      type: 'channel.raid',
+      version: '1',
+      event: {
+        from_broadcaster_user_id: '1234',
+        from_broadcaster_user_login: 'cool_user',
+        from_broadcaster_user_name: 'Cool_User',
+        to_broadcaster_user_id: '1337',
+        to_broadcaster_user_login: 'cooler_user',
+        to_broadcaster_user_name: 'Cooler_User',
+        viewers: 9001,
+      },
+    },
+    'channel.channel_points_custom_reward_redemption.add': {
+      type: 'channel.channel_points_custom_reward_redemption.add',
+      version: '1',
+      event: {
+        id: '17fa2df1-ad76-4804-bfa5-a40ef63efe63',
+        ...broadcaster,
+        ...viewer,
+        user_input: 'pogchamp',
+        status: 'unfulfilled',
+        reward: { id: '92af127c-7326-4483-a52b-b0da0be61c01', title: 'title', cost: 100, prompt: 'reward prompt' },
+        redeemed_at: '2020-07-15T17:16:03.17106713Z',
+      },
+    },
+    'channel.chat.message': {
+      type: 'channel.chat.message',
+      version: '1',
+      event: {
+        broadcaster_user_id: '1971641',
+        broadcaster_user_login: 'streamer',
+        broadcaster_user_name: 'streamer',
+        chatter_user_id: '4145994',
+        chatter_user_login: 'viewer32',
+        chatter_user_name: 'viewer32',
+        message_id: 'cc106a89-1814-919d-454c-f4f2f970aae7',
+        message: { text: 'Hi chat', fragments: [{ type: 'text', text: 'Hi chat', cheermote: null, emote: null, mention: null }] },
+        color: '#00FF7F',
+        badges: [
+          { set_id: 'moderator', id: '1', info: '' },
+          { set_id: 'subscriber', id: '12', info: '16' },
+          { set_id: 'sub-gifter', id: '1', info: '' },
+        ],
+        message_type: 'text',
+        cheer: null,
+        reply: null,
+        channel_points_custom_reward_id: null,
+      },
+    },
+  } satisfies Record<string, EventSubExample>;
+}
 
 export type ExampleType = keyof typeof EVENTSUB_EXAMPLES;
 
