@@ -73,7 +73,7 @@ export function createKeyRefresher(options: KeyRefresherOptions): KeyRefresher {
     const before = targets.map((target) => known.get(idOf(target))?.version);
     const values = await readModule(moduleId, targets);
     if (!values) return;
-    targets.forEach((target, at) => settle(target, before[at], values[at]));
+    for (const [at, target] of targets.entries()) settle(target, before[at], values[at]);
   }
 
   function settle(target: KeyTarget, before: number | undefined, value: Json | undefined): void {
