@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** `GET /me/twitch`: an extension the API has only when it runs with a Twitch client id (docs/twitch.md). */
+/** `GET /me/twitch`: an extension of this API (docs/twitch.md); `off` when it runs without a Twitch client id. */
 export const TWITCH_STATE_PATH = '/me/twitch';
 
 /** The text of a Twitch login whose refresh Twitch refused for good, as `GET /` and the server's log say it. */
@@ -8,9 +8,9 @@ export const TWITCH_LOG_IN_AGAIN = 'Twitch: log in again';
 
 /**
  * One streamer's Twitch connection: connected from this API instance, from
- * another one (`elsewhere`), a login to renew, or none yet.
+ * another one (`elsewhere`), a login to renew, none yet, or no Twitch on this API (`off`).
  */
-export const TwitchStateNameSchema = /* @__PURE__ */ z.enum(['connected', 'elsewhere', TWITCH_LOG_IN_AGAIN, 'not logged in']);
+export const TwitchStateNameSchema = /* @__PURE__ */ z.enum(['connected', 'elsewhere', TWITCH_LOG_IN_AGAIN, 'not logged in', 'off']);
 export type TwitchStateName = z.infer<typeof TwitchStateNameSchema>;
 
 /** Response of `GET /me/twitch`, for the token's user only; `message` when the streamer has something to do. */

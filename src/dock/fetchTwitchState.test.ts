@@ -24,7 +24,8 @@ describe('fetchTwitchState', () => {
     expect(await fetchTwitchState({ client, fetch: wrapped.fetch })).toEqual(STATE);
   });
 
-  it('is undefined on an API without Twitch (404), and rejects a refused token or a body of another shape', async () => {
+  it('is undefined on an API without Twitch (off) or without the route (404), and rejects a refused token or a body of another shape', async () => {
+    expect(await fetchTwitchState({ client, fetch: answering(200, { state: 'off' }).fetch })).toBeUndefined();
     expect(await fetchTwitchState({ client, fetch: answering(404, { code: 'NOT_FOUND', message: 'Not found' }).fetch })).toBeUndefined();
     await expect(fetchTwitchState({ client, fetch: answering(401, { code: 'UNAUTHORIZED', message: 'Invalid token' }).fetch })).rejects.toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
     await expect(fetchTwitchState({ client, fetch: answering(200, { state: 'sleeping' }).fetch })).rejects.toMatchObject({ code: 'UNAVAILABLE' });

@@ -10,7 +10,7 @@ export interface TwitchStateSource {
 
 /**
  * `GET /me/twitch` (docs/twitch.md): the dock's user's Twitch state; `undefined`
- * when the API runs without Twitch (404). Kept out of the ApiClient: only the
+ * when the API runs without Twitch (`off`), or has no such route (404, the hosted API). Kept out of the ApiClient: only the
  * dock asks, and the overlay page's bundle stays without it.
  */
 export async function fetchTwitchState({ client, fetch = globalThis.fetch }: TwitchStateSource): Promise<TwitchState | undefined> {
@@ -21,5 +21,5 @@ export async function fetchTwitchState({ client, fetch = globalThis.fetch }: Twi
   if (!response.ok) throw new ApiError(codeForStatus(response.status), errorMessage(body, response.status), response.status);
   const parsed = TwitchStateSchema.safeParse(unwrapBody(body));
   if (!parsed.success) throw new ApiError('UNAVAILABLE', 'The API answered GET /me/twitch with an unexpected body', response.status);
-  return parsed.data;
+  return parsed.data.state === 'off' ? undefined : parsed.data;
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_PROFILE, DEMO_TOKENS, createMemoryRegistry, DEMO_SEED } from '../../registry/index.ts';
 import { type RunningApiServer, startApiServer } from '../../startApiServer.ts';
 import { openCredentialStore, type RunningTwitch, startTwitch, type TwitchCredentials } from '../../twitch/index.ts';
-import { NO_TWITCH, twitchStateOf } from './readTwitchState.ts';
+import { twitchStateOf } from './readTwitchState.ts';
 import { createTestEventStore } from '../../twitch/testing/memoryEventStore.ts';
 
 const USER = DEMO_PROFILE.user.userId;
@@ -77,12 +77,12 @@ describe('GET /me/twitch', () => {
     expect(twitchStateOf(USER, { userId: USER, login: 'pixel', state: 'elsewhere' })).toEqual({ state: 'elsewhere' });
   });
 
-  it('is not there (404) when the API runs without Twitch', async () => {
+  it('says off when the API runs without Twitch', async () => {
     server = await startApiServer({ store: 'memory' });
     const answer = await get(`${server.url}/me/twitch`, DEMO_TOKENS.website);
-    expect(answer.status).toBe(404);
-    expect(JSON.stringify(await answer.json())).toContain(NO_TWITCH);
-    // The route is there: a browser's preflight passes, so a dock reads the 404 instead of a network error.
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ state: 'off' });
+    // The route is there: a browser's preflight passes, so a dock reads the answer instead of a network error.
     const preflight = await fetch(`${server.url}/me/twitch`, { method: 'OPTIONS', headers: { Origin: 'https://dock.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' } });
     expect(preflight.headers.get('access-control-allow-headers')).toContain('Authorization');
   });

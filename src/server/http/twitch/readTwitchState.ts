@@ -4,9 +4,6 @@ import type { TwitchStateLine } from '../about/aboutRoutes.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
 import { authenticate } from '../auth/authenticate.ts';
-import { HttpError } from '../HttpError.ts';
-
-export const NO_TWITCH = 'Not found - this API runs without Twitch (no Twitch client id, docs/twitch.md)';
 
 export interface TwitchStateDeps {
   registry: Registry;
@@ -21,7 +18,8 @@ export interface TwitchStateDeps {
 export function readTwitchState({ registry, twitchStates }: TwitchStateDeps) {
   return async (request: ApiRequest): Promise<Answer> => {
     const { userId } = await authenticate(request, registry);
-    if (!twitchStates) throw new HttpError(404, NO_TWITCH);
+    // A 200, not a 404: a dock asks at every start, and a 404 is a red line in its console.
+    if (!twitchStates) return jsonAnswer(200, JSON.stringify({ state: 'off' } satisfies TwitchState));
     const line = (await twitchStates()).find((candidate) => candidate.userId === userId);
     return jsonAnswer(200, JSON.stringify(twitchStateOf(userId, line)));
   };
