@@ -10,8 +10,8 @@ const KEYS = ['count', 'race-a', 'race-b'];
 const STEPS = 40;
 
 // Some seeds (69318 among them) leave a module showing an older value than the one it
-// wrote and the server holds, in about 1 of 4 runs since the live and queue changes of
-// 2026-11-24: a known bug, not yet found (CHANGELOG, "Known issues"). A retry draws a
+// wrote and the server holds, in about 1 of 3 runs: a known bug of live sync, older than
+// the 2026-11-24 release, not yet found (CHANGELOG, "Known issues"). A retry draws a
 // new seed; each failing seed is printed so it can be replayed with LIVE_RACE_SEED.
 test.describe.configure({ retries: 2 });
 
