@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { dataKey, escapeKeyPart, guardRedis, modulesKey, namesKey, type RedisStore, StoreUnavailableError, waitForRedis } from '../store/index.ts';
+import { dataKey, guardRedis, liveKey, modulesKey, namesKey, type RedisStore, StoreUnavailableError, waitForRedis } from '../store/index.ts';
 import { type Change, type ChangeFeed, DEFAULT_REPLAY_BYTES, type JournaledWrite, REPLAY_OVERHEAD, type Space } from './ChangeFeed.ts';
 import { formatCursor, newEpoch, parseCursor } from './cursor.ts';
 import { batchWrites } from './batchWrites.ts';
@@ -121,6 +121,6 @@ function toChange(epoch: string, id: string, fields: string[]): Change {
 }
 
 function streamKey({ userId, kind }: Space): string {
-  return `live:${escapeKeyPart(userId)}:${kind}`;
+  return liveKey(userId, kind);
 }
 

@@ -23,6 +23,15 @@ export function spacePattern(userId: string, kind: Kind): string {
 }
 
 /**
+ * A space's live stream and the pub/sub channel of the same name, on which its
+ * writes and the revocations of its overlay tokens reach every instance
+ * (live/redisChangeFeed.ts, registry/redisRegistry.ts).
+ */
+export function liveKey(userId: string, kind: Kind): string {
+  return `live:${escapeKeyPart(userId)}:${kind}`;
+}
+
+/**
  * The index (see redisIndex.ts): the SET of names one module of a user and kind
  * has written, so that the module's read touches only its own keys.
  */
