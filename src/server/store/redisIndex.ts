@@ -14,7 +14,7 @@ import { backfillKey, dataKey, modulesKey, namesKey } from './redisKeys.ts';
  * KEYS: the space's modules set, the module's names set, then the data key of
  * each name found without a value. ARGV: the module id, then those names.
  */
-export const PRUNE_SCRIPT = `
+const PRUNE_SCRIPT = `
 for i = 3, #KEYS do
   if redis.call('EXISTS', KEYS[i]) == 0 then redis.call('SREM', KEYS[2], ARGV[i - 1]) end
 end
@@ -30,7 +30,7 @@ type IndexedRedis = Redis & { overlayIndexPrune(keyCount: number, ...args: strin
  * is: a set then always outlives every value it names, and goes by itself
  * once the space is idle long enough for all of them to be gone.
  */
-export function indexWrite(multi: ChainableCommander, { userId, kind, moduleId, name }: DataAddress, valueTtlSeconds?: number): ChainableCommander {
+function indexWrite(multi: ChainableCommander, { userId, kind, moduleId, name }: DataAddress, valueTtlSeconds?: number): ChainableCommander {
   const names = namesKey(userId, kind, moduleId);
   const modules = modulesKey(userId, kind);
   multi.sadd(names, name).sadd(modules, moduleId);
