@@ -28,6 +28,8 @@ export interface FeedListener {
   start(start: { cursor: string; replayed: Change[]; reset: boolean }): void;
   /** Each new change, after `start`. */
   change(change: Change, encoded: Buffer): void;
+  /** An overlay token of this space was revoked (its `tokenDigest`): told by the redis feed, for every instance. */
+  revoked?(digest: string): void;
 }
 
 /** Ends one subscription. */

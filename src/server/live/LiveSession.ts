@@ -2,7 +2,7 @@ import { type RawData, WebSocket } from 'ws';
 import { AUTH_MESSAGES, LIVE_CLOSE, type LiveAuth, LiveAuthSchema } from '../../api/index.ts';
 import type { Kind } from '../../api/index.ts';
 import type { Events, EventSubscription } from '../events/index.ts';
-import type { Registry } from '../registry/index.ts';
+import { type Registry, tokenDigest } from '../registry/index.ts';
 import { StoreUnavailableError } from '../store/index.ts';
 import type { Change, ChangeFeed, FeedListener, Unsubscribe } from './ChangeFeed.ts';
 import { encodeChange } from './ChangeFeed.ts';
@@ -42,6 +42,8 @@ export class LiveSession implements FeedListener {
   private counted: { userId: string; kind: Kind } | undefined;
   /** The token the session authenticated with, checked again at each ping round: a dropped token ends the session. */
   private token: string | undefined;
+  /** Its `tokenDigest`, which revocations name. */
+  private digest: string | undefined;
   private checking = false;
   private unsubscribe: Unsubscribe | undefined;
   private events: EventSubscription | undefined;
@@ -104,6 +106,11 @@ export class LiveSession implements FeedListener {
     return true;
   }
 
+  /** Closes with 4401 at once when the session's token was revoked (dropped by newer exchanges of its overlay id). */
+  revoked(digest: string): void {
+    if (this.digest === digest) this.close(LIVE_CLOSE.unauthorized, AUTH_MESSAGES.invalid);
+  }
+
   /** Closes with 4401 when the token is no longer known (dropped by newer exchanges, or gone with its user). */
   private async recheckToken(): Promise<void> {
     if (this.token === undefined || this.checking) return;
@@ -146,6 +153,7 @@ export class LiveSession implements FeedListener {
     if (!this.deps.users.add(grant.userId, grant.overlay)) return this.close(LIVE_CLOSE.tooMany, `Too many live connections - at most ${max} per user and overlay kind`);
     this.counted = { userId: grant.userId, kind: grant.overlay };
     this.token = auth.token;
+    this.digest = tokenDigest(auth.token);
     this.expiresAtMs = grant.expiresAt === null ? null : Date.parse(grant.expiresAt);
     this.events = await this.deps.events?.subscribe(grant.userId, auth.eventsAfter, (message) => this.send(message));
     if (this.ended) return this.events?.leave();
@@ -154,6 +162,8 @@ export class LiveSession implements FeedListener {
     const unsubscribe = await this.deps.feed.subscribe(space, auth.since, this, this.deps.options.maxBufferedBytes);
     if (this.ended) unsubscribe();
     else this.unsubscribe = unsubscribe;
+    // A revocation on the space's channel before the subscription was missed: ask once more now that later ones arrive.
+    void this.recheckToken();
   }
 
   private fail(error: unknown): void {

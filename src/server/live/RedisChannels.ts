@@ -5,6 +5,9 @@ import { encodeChange } from './ChangeFeed.ts';
 import { formatCursor } from './cursor.ts';
 import { compareStreamIds } from './streamReplay.ts';
 
+/** How the registry's exchange script announces a dropped token on the space's channel (registry/redisRegistry.ts). */
+const REVOKED = 'revoked\n';
+
 /** One listener of a channel. */
 export interface ChannelSubscriber {
   listener: FeedListener;
@@ -21,7 +24,7 @@ interface Channel {
 /**
  * The channels one instance listens to on its subscriber connection (one per
  * space with listeners here), and the delivery of their messages
- * (`<stream id>\n<[moduleId, name, from]>\n<value JSON>`): each message is
+ * (`<stream id>\n<[moduleId, name, from]>\n<value JSON>`, or `revoked\n<token digest>`): each message is
  * decoded and encoded once for all the space's listeners, and a listener only
  * gets ids after the last it was given, so replay and live never overlap.
  */
@@ -75,6 +78,12 @@ export class RedisChannels {
 
   private deliver(channel: Channel | undefined, message: string): void {
     if (!channel) return;
+    if (message.startsWith(REVOKED)) {
+      // Not a write (stream ids are digits): a token of this space was dropped, started or not.
+      const digest = message.slice(REVOKED.length);
+      for (const subscriber of channel.subscribers) subscriber.listener.revoked?.(digest);
+      return;
+    }
     let decoded: { id: string; change: Change; encoded: Buffer } | undefined;
     for (const subscriber of channel.subscribers) {
       if (subscriber.lastId === undefined) {

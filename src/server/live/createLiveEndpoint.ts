@@ -64,6 +64,10 @@ export function createLiveEndpoint(endpoint: LiveEndpointOptions): LiveEndpoint 
   };
   feed.onUnavailable(unavailable);
   events?.onUnavailable(unavailable);
+  // A registry of this process tells of its dropped tokens here; a shared one on the space's channel (RedisChannels.ts).
+  registry.onRevoked?.((digest) => {
+    for (const session of sessions) session.revoked(digest);
+  });
 
   return {
     handleUpgrade(request, socket, head) {

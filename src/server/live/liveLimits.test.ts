@@ -47,6 +47,21 @@ describe('live endpoint: tokens stay checked, limits hold', () => {
     expect(await client.closed).toEqual({ code: 4401, reason: AUTH_MESSAGES.invalid });
   }, 5_000);
 
+  it('4401 at once, not at the ping round, when a newer exchange drops the token; the newer token\'s connection stays', async () => {
+    const { live, request } = await serve({ live: { pingIntervalMs: 60_000 }, maxTokensPerOverlay: 1 });
+    const exchange = async () => ((await request('POST', '/auth/overlay', { body: { overlay: 'ov-tool-1001' } })).body as { token: string }).token;
+    const dropped = await live();
+    expect(await dropped.auth(await exchange())).toMatchObject({ type: 'ready' });
+    const other = await live();
+    expect(await other.auth('tool-1001')).toMatchObject({ type: 'ready' });
+    const current = await exchange();
+    expect(await dropped.closed).toEqual({ code: 4401, reason: AUTH_MESSAGES.invalid });
+    const kept = await live();
+    expect(await kept.auth(current)).toMatchObject({ type: 'ready' });
+    await request('PATCH', '/me/database', { token: current, body: { id: 'a.b', key: 'k', value: 1 } });
+    for (const client of [kept, other]) expect(await client.next()).toMatchObject({ type: 'change', name: 'k' });
+  }, 5_000);
+
   it('the per-user cap counts each overlay kind apart: a full tool overlay leaves the game overlay its place', async () => {
     const { live } = await serve({ live: { maxConnectionsPerUser: 2 } });
     for (let i = 0; i < 2; i++) expect(await (await live()).auth('tool-1001')).toMatchObject({ type: 'ready' });

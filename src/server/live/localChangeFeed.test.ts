@@ -105,3 +105,46 @@ describe('createLocalChangeFeed', () => {
     expect(resumed.heard.start!.replayed.map((change) => change.name)).toEqual(['mine']);
   });
 });
+
+describe('createLocalChangeFeed: spaces let go', () => {
+  /** Writes once to each of `count` users' spaces; with one entry kept, each write lets the space before it go. */
+  const writeSpaces = (feed: ReturnType<typeof createLocalChangeFeed>, count: number) => {
+    for (let i = 1; i <= count; i++) feed.publish(write('n', '1', `u${i}`));
+  };
+  const startOf = async (feed: ReturnType<typeof createLocalChangeFeed>, userId: string, since: string) => {
+    const { heard, listener } = recorder();
+    await feed.subscribe({ userId, kind: 'tool' }, since, listener);
+    return heard.start!;
+  };
+
+  it('remembers at most `retiredSpaces` of them: the longest-retired is forgotten and its old cursors get reset', async () => {
+    const feed = createLocalChangeFeed({ epoch: 'e', replayEntries: 1, retiredSpaces: 2 });
+    writeSpaces(feed, 5);
+    // u1..u4 were let go; u3 and u4 are remembered: a client at their last write is caught up.
+    expect(await startOf(feed, 'u4', 'e:1')).toEqual({ cursor: 'e:1', replayed: [], reset: false });
+    expect(await startOf(feed, 'u3', 'e:1')).toEqual({ cursor: 'e:1', replayed: [], reset: false });
+    // u1 was forgotten: its numbering is gone, so its cursor cannot be trusted.
+    expect(await startOf(feed, 'u1', 'e:1')).toMatchObject({ reset: true });
+  });
+
+  it('never replays wrongly after forgetting: a forgotten space written again resets cursors from before, and its new cursors resume', async () => {
+    const feed = createLocalChangeFeed({ epoch: 'e', replayEntries: 1, retiredSpaces: 1 });
+    feed.publish(write('first', '1', 'u1'));
+    feed.publish(write('second', '2', 'u1'));
+    // A client of u1 saw the first write only ('e:1'); then u1 is let go and forgotten.
+    for (const userId of ['x1', 'x2', 'x3']) feed.publish(write('n', '1', userId));
+    feed.publish(write('third', '3', 'u1'));
+    feed.publish(write('fourth', '4', 'u1'));
+    // Counting from 0 again under 'e' would make 'e:1' mean "after third" and replay only the fourth: the second and third lost.
+    const resumed = await startOf(feed, 'u1', 'e:1');
+    expect(resumed.reset).toBe(true);
+    const current = await startOf(feed, 'u1', resumed.cursor);
+    expect(current).toEqual({ cursor: resumed.cursor, replayed: [], reset: false });
+  });
+
+  it('holds a bounded number of spaces however many were written', async () => {
+    const feed = createLocalChangeFeed({ epoch: 'e', replayEntries: 1, retiredSpaces: 100 });
+    writeSpaces(feed, 10_000);
+    expect(feed.retiredSpaces).toBe(100);
+  });
+});

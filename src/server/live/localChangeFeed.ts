@@ -2,6 +2,7 @@ import type { Change, ChangeFeed, FeedListener, JournaledWrite, Space } from './
 import { DEFAULT_REPLAY_BYTES, encodeChange, replayBytes } from './ChangeFeed.ts';
 import { formatCursor, newEpoch, parseCursor } from './cursor.ts';
 import { Fifo } from './Fifo.ts';
+import { createRetiredNumbering } from './retiredNumbering.ts';
 
 export interface LocalChangeFeedOptions {
   /** Most recent writes kept for replay, over all spaces of the process. @default 10000 */
@@ -10,11 +11,18 @@ export interface LocalChangeFeedOptions {
   replayBytes?: number;
   /** Names this life of the process in its cursors. @default 12 random hex digits */
   epoch?: string;
+  /**
+   * Spaces whose numbering is remembered after their last kept write was dropped and their last
+   * listener left; past it the longest-retired is forgotten (its clients get `reset` once). @default 100000
+   */
+  retiredSpaces?: number;
 }
 
 /** A feed inside one process; `publish` is called once a write is durable, in the order the store applied them. */
 export interface LocalChangeFeed extends ChangeFeed {
   publish(write: JournaledWrite): void;
+  /** Spaces let go whose numbering is remembered now: at most the `retiredSpaces` option. */
+  readonly retiredSpaces: number;
 }
 
 interface Entry {
@@ -27,6 +35,8 @@ interface Entry {
 
 interface SpaceRecord {
   key: string;
+  /** The epoch of this space's cursors: the process's, or a later one once spaces were forgotten (see `numbering`). */
+  epoch: string;
   /** Sequence number of this space's newest write: positions count the writes of one space only. */
   seq: number;
   /** This space's retained writes, oldest first. */
@@ -44,20 +54,18 @@ interface SpaceRecord {
  * new epoch, so older cursors get `reset`.
  */
 export function createLocalChangeFeed(options: LocalChangeFeedOptions = {}): LocalChangeFeed {
-  const { replayEntries = 10_000, replayBytes = 16 * 1024 * 1024, epoch = newEpoch() } = options;
+  const { replayEntries = 10_000, replayBytes = 16 * 1024 * 1024, epoch = newEpoch(), retiredSpaces = 100_000 } = options;
+  if (!(Number.isSafeInteger(retiredSpaces) && retiredSpaces >= 0)) throw new RangeError('retiredSpaces must be a non-negative integer');
   const spaces = new Map<string, SpaceRecord>();
   const log = new Fifo<Entry>();
   let logBytes = 0;
-  // The last position of each space whose record was let go (no entries, no listeners): a few bytes per space
-  // ever written, so its numbering goes on where it stopped and older cursors keep meaning what they meant.
-  const retired = new Map<string, number>();
+  const numbering = createRetiredNumbering(epoch, retiredSpaces);
 
   const record = (key: string): SpaceRecord => {
     let found = spaces.get(key);
     if (!found) {
-      const seq = retired.get(key) ?? 0;
-      retired.delete(key);
-      found = { key, seq, entries: new Fifo(), droppedUpTo: seq, listeners: new Set() };
+      const { epoch: spaceEpoch, seq } = numbering.resume(key);
+      found = { key, epoch: spaceEpoch, seq, entries: new Fifo(), droppedUpTo: seq, listeners: new Set() };
       spaces.set(key, found);
     }
     return found;
@@ -65,7 +73,7 @@ export function createLocalChangeFeed(options: LocalChangeFeedOptions = {}): Loc
   const release = (space: SpaceRecord) => {
     if (space.entries.length > 0 || space.listeners.size > 0) return;
     spaces.delete(space.key);
-    if (space.seq > 0) retired.set(space.key, space.seq);
+    if (space.seq > 0) numbering.retire(space.key, { epoch: space.epoch, seq: space.seq });
   };
   const dropOldest = () => {
     while (log.length > replayEntries || (logBytes > replayBytes && log.length > 0)) {
@@ -81,7 +89,7 @@ export function createLocalChangeFeed(options: LocalChangeFeedOptions = {}): Loc
     publish({ addr, json, from }) {
       const space = record(spaceKey(addr));
       const seq = ++space.seq;
-      const change: Change = { cursor: formatCursor(epoch, String(seq)), moduleId: addr.moduleId, name: addr.name, json, from };
+      const change: Change = { cursor: formatCursor(space.epoch, String(seq)), moduleId: addr.moduleId, name: addr.name, json, from };
       const entry: Entry = { seq, space, change, bytes: json.length + addr.name.length + 64 };
       space.entries.push(entry);
       log.push(entry);
@@ -94,13 +102,16 @@ export function createLocalChangeFeed(options: LocalChangeFeedOptions = {}): Loc
     },
     async subscribe(target, since, listener, maxReplayBytes = DEFAULT_REPLAY_BYTES) {
       const space = record(spaceKey(target));
-      const replayed = since === undefined ? [] : replayAfter(space, since, epoch, maxReplayBytes);
-      listener.start({ cursor: formatCursor(epoch, String(space.seq)), replayed: replayed ?? [], reset: replayed === undefined });
+      const replayed = since === undefined ? [] : replayAfter(space, since, maxReplayBytes);
+      listener.start({ cursor: formatCursor(space.epoch, String(space.seq)), replayed: replayed ?? [], reset: replayed === undefined });
       space.listeners.add(listener);
       return () => {
         space.listeners.delete(listener);
         release(space);
       };
+    },
+    get retiredSpaces() {
+      return numbering.size;
     },
     onUnavailable() {
       // An in-process feed is available as long as the process runs.
@@ -116,9 +127,9 @@ export function createLocalChangeFeed(options: LocalChangeFeedOptions = {}): Loc
  * them are no longer kept, or when they come to more than `maxBytes` (the walk
  * stops there: an old cursor costs no more than a current one plus the budget).
  */
-function replayAfter(space: SpaceRecord, since: string, epoch: string, maxBytes: number): Change[] | undefined {
+function replayAfter(space: SpaceRecord, since: string, maxBytes: number): Change[] | undefined {
   const cursor = parseCursor(since);
-  if (!cursor || cursor.epoch !== epoch || !/^\d{1,15}$/.test(cursor.position)) return undefined;
+  if (!cursor || cursor.epoch !== space.epoch || !/^\d{1,15}$/.test(cursor.position)) return undefined;
   const position = Number(cursor.position);
   if (position < space.droppedUpTo || position > space.seq) return undefined;
   const replayed: Change[] = [];

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { dataKey, escapeKeyPart, guardRedis, type RedisStore, StoreUnavailableError, waitForRedis } from '../store/index.ts';
+import { dataKey, guardRedis, liveKey, modulesKey, namesKey, type RedisStore, StoreUnavailableError, waitForRedis } from '../store/index.ts';
 import { type Change, type ChangeFeed, DEFAULT_REPLAY_BYTES, type JournaledWrite, REPLAY_OVERHEAD, type Space } from './ChangeFeed.ts';
 import { formatCursor, newEpoch, parseCursor } from './cursor.ts';
 import { batchWrites } from './batchWrites.ts';
@@ -95,12 +95,12 @@ export async function createRedisChangeFeed(store: RedisStore, options: RedisCha
 /** Writes per script call: bounds how long one call holds Redis (about 10 µs a write). */
 const MAX_BATCH = 256;
 
-/** A batch of PATCHes on the redis store: for each, value, stream entry and published message, all in one script call. */
+/** A batch of PATCHes on the redis store: for each, value, index entries, stream entry and published message, all in one script call. */
 async function writeAll(redis: ScriptedRedis, store: RedisStore, writes: JournaledWrite[], entries: number, ttlMs: number): Promise<void> {
   const keys: string[] = [];
   const args = [store.valueTtlSeconds === undefined ? '' : String(store.valueTtlSeconds), String(entries), String(ttlMs)];
   for (const { addr, json, from } of writes) {
-    keys.push(dataKey(addr), streamKey(addr));
+    keys.push(dataKey(addr), streamKey(addr), namesKey(addr.userId, addr.kind, addr.moduleId), modulesKey(addr.userId, addr.kind));
     args.push(json, addr.moduleId, addr.name, from, JSON.stringify([addr.moduleId, addr.name, from]));
   }
   await guardRedis(() => redis.overlayLiveWrites(keys.length, ...keys, ...args));
@@ -121,6 +121,6 @@ function toChange(epoch: string, id: string, fields: string[]): Change {
 }
 
 function streamKey({ userId, kind }: Space): string {
-  return `live:${escapeKeyPart(userId)}:${kind}`;
+  return liveKey(userId, kind);
 }
 

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveServerMessage } from '../../api/index.ts';
+import { AUTH_MESSAGES, type LiveServerMessage } from '../../api/index.ts';
 import { send } from '../testing/apiTestClient.ts';
 import { connectLive, type LiveTestClient } from '../testing/liveTestClient.ts';
 import { startRedisServer, type TestRedisServer } from '../testing/redisServer.ts';
@@ -34,6 +34,28 @@ afterEach(async () => {
 afterAll(async () => {
   await Promise.all([a?.close(), b?.close()]);
   await redis?.dispose();
+});
+
+describe('revoked tokens on the redis store, across instances', () => {
+  it('a token dropped by an exchange on one instance closes its live connection on another at once with 4401', async () => {
+    const options = { maxTokensPerOverlay: 1, live: { pingIntervalMs: 60_000 } };
+    const [c, d] = await Promise.all([start(options), start(options)]);
+    try {
+      const exchange = async (server: RunningApiServer) =>
+        ((await send(server.url, 'POST', '/auth/overlay', { body: { overlay: 'ov-tool-1002' } })).body as { token: string }).token;
+      const onD = await live(d);
+      expect(await onD.auth(await exchange(c))).toMatchObject({ type: 'ready' });
+      const sameSpace = await live(d);
+      expect(await sameSpace.auth('tool-1002')).toMatchObject({ type: 'ready' });
+      const current = await exchange(c);
+      expect(await onD.closed).toEqual({ code: 4401, reason: AUTH_MESSAGES.invalid });
+      // The channel carried a revocation, not a change: the space's other listener hears nothing of it, then writes as before.
+      expect((await write(c, 'after', 1, current)).status).toBe(200);
+      expect(await sameSpace.next()).toMatchObject({ type: 'change', name: 'after', value: 1 });
+    } finally {
+      await Promise.all([c.close(), d.close()]);
+    }
+  });
 });
 
 describe('live changes on the redis store, across instances', () => {

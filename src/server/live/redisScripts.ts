@@ -17,23 +17,33 @@ const REPLAY_STEP = 16;
  * process's CPU per write and a quarter of Redis's (50 concurrent writes: 20 to
  * 11 µs in Node, 15 to 11.5 µs in Redis).
  *
- * KEYS: per write, data key and stream key. ARGV: value TTL in s or '', stream
- * length, stream TTL in ms; then per write: value JSON, module id, name, from,
- * message header. Returns the number of writes.
+ * The store's index (store/redisIndex.ts) is kept in the same step: the name
+ * joins its module's set and the module its space's, both renewed with the
+ * value's TTL, as the store's own `set` does.
+ *
+ * KEYS: per write, data key, stream key, names set, modules set. ARGV: value
+ * TTL in s or '', stream length, stream TTL in ms; then per write: value JSON,
+ * module id, name, from, message header. Returns the number of writes.
  */
 export const WRITE_SCRIPT = `
 local ttl, length, streamTtl = ARGV[1], ARGV[2], ARGV[3]
 local expiring = {}
-for i = 1, #KEYS / 2 do
-  local data, stream, at = KEYS[2 * i - 1], KEYS[2 * i], 3 + (i - 1) * 5
+for i = 1, #KEYS / 4 do
+  local data, stream, names, modules, at = KEYS[4 * i - 3], KEYS[4 * i - 2], KEYS[4 * i - 1], KEYS[4 * i], 3 + (i - 1) * 5
   local value = ARGV[at + 1]
   if ttl ~= '' then redis.call('SET', data, value, 'EX', ttl) else redis.call('SET', data, value) end
+  redis.call('SADD', names, ARGV[at + 3])
+  redis.call('SADD', modules, ARGV[at + 2])
+  if ttl ~= '' then
+    redis.call('EXPIRE', names, ttl)
+    redis.call('EXPIRE', modules, ttl)
+  end
   local id = redis.call('XADD', stream, 'MAXLEN', '~', length, '*', 'm', ARGV[at + 2], 'n', ARGV[at + 3], 'v', value, 'f', ARGV[at + 4])
   expiring[stream] = true
   redis.call('PUBLISH', stream, id .. '\\n' .. ARGV[at + 5] .. '\\n' .. value)
 end
 for stream in pairs(expiring) do redis.call('PEXPIRE', stream, streamTtl) end
-return #KEYS / 2`;
+return #KEYS / 4`;
 
 /**
  * A subscriber's start: the data set's epoch (created on first use, so a wiped

@@ -34,4 +34,12 @@ export interface Registry {
    * test fixtures). Overlay ids stay as seeded. Resolves false for an unknown user.
    */
   replaceProfile(userId: string, profile: Profile): Promise<boolean>;
+  /**
+   * Tells `listener` the digest (`tokenDigest`) of each exchanged token this
+   * process drops before its expiry (newer exchanges of its overlay id, or the
+   * cap on all tokens), so that live connections holding it close at once.
+   * A shared registry tells every instance through Redis instead (its
+   * revocations arrive on the space's live channel).
+   */
+  onRevoked?(listener: (digest: string) => void): void;
 }

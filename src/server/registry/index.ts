@@ -7,5 +7,6 @@ export {
 } from './memoryRegistry.ts';
 export { createRedisRegistry, type RedisRegistryOptions } from './redisRegistry.ts';
 export type { IssuedToken, Registry, TokenGrant } from './Registry.ts';
+export { tokenDigest } from './tokenDigest.ts';
 export { MIN_OVERLAY_ID_LENGTH, shortOverlayIds } from './shortOverlayIds.ts';
 export { loadSeedFile, parseSeed, type Seed, SeedError, SeedSchema, type SeedToken } from './seed.ts';

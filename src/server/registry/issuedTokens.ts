@@ -11,19 +11,22 @@ export interface IssuedTokensOptions {
   randomToken: () => string;
   /** True for tokens that exist elsewhere (the seed), which a fresh token must not repeat. */
   isTaken: (token: string) => boolean;
+  /** Told of each token dropped before its expiry. */
+  onDrop: (token: string) => void;
 }
 
 type Held = IssuedToken & { expiresAtMs: number };
 
 /** Exchanged overlay tokens of one process, each with an expiry; the part a shared registry keeps in Redis. */
 export function createIssuedTokens(options: IssuedTokensOptions) {
-  const { tokenTtlMs, maxIssuedTokens, maxTokensPerOverlay, now, randomToken, isTaken } = options;
+  const { tokenTtlMs, maxIssuedTokens, maxTokensPerOverlay, now, randomToken, isTaken, onDrop } = options;
   // One TTL for all, so insertion order is expiry order: expired tokens sit at the front.
   const issued = new Map<string, Held>();
   const perOverlay = new Map<string, Set<string>>();
   const overlayOf = (grant: { userId: string; overlay: Kind }) => `${grant.userId}\n${grant.overlay}`;
   const drop = (token: string, grant: Held) => {
     issued.delete(token);
+    if (grant.expiresAtMs > now()) onDrop(token);
     const tokens = perOverlay.get(overlayOf(grant));
     tokens?.delete(token);
     if (tokens?.size === 0) perOverlay.delete(overlayOf(grant));

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createIssuedTokens } from './issuedTokens.ts';
+import { tokenDigest } from './tokenDigest.ts';
 import type { Registry } from './Registry.ts';
 import type { Seed } from './seed.ts';
 import { indexSeed, streamdeckGrant, streamdeckTokenOf } from './seedIndex.ts';
@@ -30,7 +31,12 @@ export function createMemoryRegistry(seed: Seed, options: MemoryRegistryOptions 
   if (!(Number.isInteger(maxTokensPerOverlay) && maxTokensPerOverlay > 0)) throw new RangeError('maxTokensPerOverlay must be a positive integer');
   const { profiles, seedGrants, overlayIds, streamdeckTokens } = indexSeed(seed);
   const isTaken = (token: string) => seedGrants.has(token);
-  const issued = createIssuedTokens({ tokenTtlMs, maxIssuedTokens, maxTokensPerOverlay, now, randomToken, isTaken });
+  const revoked: ((digest: string) => void)[] = [];
+  const onDrop = (token: string) => {
+    const digest = tokenDigest(token);
+    for (const listener of revoked) listener(digest);
+  };
+  const issued = createIssuedTokens({ tokenTtlMs, maxIssuedTokens, maxTokensPerOverlay, now, randomToken, isTaken, onDrop });
 
   return {
     async resolveToken(token) {
@@ -57,6 +63,9 @@ export function createMemoryRegistry(seed: Seed, options: MemoryRegistryOptions 
       const after = streamdeckTokenOf(profile);
       if (after !== undefined && !seedGrants.has(after)) streamdeckTokens.set(after, userId);
       return true;
+    },
+    onRevoked(listener) {
+      revoked.push(listener);
     },
   };
 }

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Kind, Profile } from '../../api/index.ts';
-import { guardRedis } from '../store/index.ts';
+import { guardRedis, liveKey } from '../store/index.ts';
 import { DEFAULT_MAX_TOKENS_PER_OVERLAY, DEFAULT_TOKEN_TTL_MS } from './memoryRegistry.ts';
 import type { IssuedToken, Registry, TokenGrant } from './Registry.ts';
 import type { Seed } from './seed.ts';
 import { indexSeed, streamdeckGrant, streamdeckTokenOf } from './seedIndex.ts';
 import { profileKey, seedProfilesToRedis } from './seedProfilesToRedis.ts';
+import { tokenDigest } from './tokenDigest.ts';
 
 export interface RedisRegistryOptions {
   /** A ready client, usually the redis store's (`store.redis`); the registry never closes it. */
@@ -29,7 +30,7 @@ interface StoredGrant {
 }
 
 /** The key of an exchanged token: its hash, so that a dump of Redis holds no usable token. */
-const tokenKey = (token: string) => `registry:token:${createHash('sha256').update(token).digest('base64url')}`;
+const tokenKey = (token: string) => `registry:token:${tokenDigest(token)}`;
 
 /** The user of a Stream Deck token set by a replaced profile, under its hash (seeded ones are in the seed). */
 const streamdeckKey = (token: string) => `registry:streamdeck:${createHash('sha256').update(token).digest('base64url')}`;
@@ -42,11 +43,17 @@ const overlayTokensKey = (userId: string, kind: Kind) => `registry:overlay-token
  * instances exchanging at once cannot both keep one over the cap. The list may
  * name tokens already expired: all share one TTL, so those sit at its front and
  * go first. (It deletes keys it reads from the list: fine on one Redis, not on a cluster.)
+ * Each token dropped while still alive is announced as `revoked\n<digest>` on
+ * the space's live channel (KEYS[3]): every instance with a live connection of
+ * that space listens there, so one holding the token closes it at once.
  */
 const ISSUE = `if not redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return 0 end
 redis.call('RPUSH', KEYS[2], KEYS[1])
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
-while redis.call('LLEN', KEYS[2]) > tonumber(ARGV[3]) do redis.call('DEL', redis.call('LPOP', KEYS[2])) end
+while redis.call('LLEN', KEYS[2]) > tonumber(ARGV[3]) do
+  local dropped = redis.call('LPOP', KEYS[2])
+  if redis.call('DEL', dropped) == 1 then redis.call('PUBLISH', KEYS[3], 'revoked\\n' .. string.match(dropped, '[^:]+$')) end
+end
 return 1`;
 
 /**
@@ -94,7 +101,7 @@ export async function createRedisRegistry(seed: Seed, options: RedisRegistryOpti
       const stored: StoredGrant = { userId: owner.userId, overlay: owner.kind, expiresAt };
       const list = overlayTokensKey(owner.userId, owner.kind);
       const args = [JSON.stringify(stored), String(tokenTtlMs), String(maxTokensPerOverlay)];
-      const set = await guardRedis(() => redis.eval(ISSUE, 2, tokenKey(token), list, ...args));
+      const set = await guardRedis(() => redis.eval(ISSUE, 3, tokenKey(token), list, liveKey(owner.userId, owner.kind), ...args));
       if (set !== 1) throw new Error('randomToken returned a token already in use');
       return { token, userId: owner.userId, context: 'overlay', overlay: owner.kind, expiresAt } satisfies IssuedToken;
     },

@@ -5,7 +5,7 @@ export { createMemoryStore } from './memoryStore.ts';
 export { openStore } from './openStore.ts';
 export { parseStoreUrl, type RedisStoreSpec, redactStoreUrl, type StoreSpec } from './parseStoreUrl.ts';
 export { closeRedis, connectRedis, describeRedis, type RedisConnectionOptions, waitForRedis } from './redisConnection.ts';
-export { dataKey, escapeKeyPart } from './redisKeys.ts';
+export { dataKey, escapeKeyPart, liveKey, modulesKey, namesKey } from './redisKeys.ts';
 export { createRedisStore, isRedisStore, openRedisStore, type RedisStore, type RedisStoreOptions } from './redisStore.ts';
 export { guardRedis, REDIS_RETRY_AFTER_SECONDS } from './redisUnavailable.ts';
 export { createSqliteStore, type SqliteStoreOptions } from './sqliteStore.ts';

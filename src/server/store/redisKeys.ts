@@ -22,9 +22,31 @@ export function spacePattern(userId: string, kind: Kind): string {
   return `${escapeGlob(spacePrefix(userId, kind))}*`;
 }
 
-/** A SCAN MATCH pattern for every key of one module of a user and kind. */
-export function modulePattern(userId: string, kind: Kind, moduleId: string): string {
-  return `${escapeGlob(`${spacePrefix(userId, kind)}${escapeKeyPart(moduleId)}:`)}*`;
+/**
+ * A space's live stream and the pub/sub channel of the same name, on which its
+ * writes and the revocations of its overlay tokens reach every instance
+ * (live/redisChangeFeed.ts, registry/redisRegistry.ts).
+ */
+export function liveKey(userId: string, kind: Kind): string {
+  return `live:${escapeKeyPart(userId)}:${kind}`;
+}
+
+/**
+ * The index (see redisIndex.ts): the SET of names one module of a user and kind
+ * has written, so that the module's read touches only its own keys.
+ */
+export function namesKey(userId: string, kind: Kind, moduleId: string): string {
+  return `index:names:${escapeKeyPart(userId)}:${kind}:${escapeKeyPart(moduleId)}`;
+}
+
+/** The SET of module ids that have names in one user's and kind's space: what `list` reads. */
+export function modulesKey(userId: string, kind: Kind): string {
+  return `index:modules:${escapeKeyPart(userId)}:${kind}`;
+}
+
+/** How far the one-time backfill of a space's index got: a SCAN cursor to go on from, or `done`. */
+export function backfillKey(userId: string, kind: Kind): string {
+  return `index:backfill:${escapeKeyPart(userId)}:${kind}`;
 }
 
 /** Module id and name of a key found under `prefix`; undefined for a key of another layout. */

@@ -32,9 +32,16 @@ describe('redis store', () => {
     const store = await freshStore({}, lines);
     try {
       await store.set(addr, '{"n":1}');
-      expect(await store.redis.keys('*')).toEqual(['database:1001:tool:de.example.tool.raid:a:b']);
+      // The value, and its index: the names of its module, the modules of its space.
+      expect((await store.redis.keys('*')).sort()).toEqual([
+        'database:1001:tool:de.example.tool.raid:a:b',
+        'index:modules:1001:tool',
+        'index:names:1001:tool:de.example.tool.raid',
+      ]);
       expect(await store.redis.get('database:1001:tool:de.example.tool.raid:a:b')).toBe('{"n":1}');
-      expect(await store.redis.ttl('database:1001:tool:de.example.tool.raid:a:b')).toBe(-1);
+      expect(await store.redis.smembers('index:names:1001:tool:de.example.tool.raid')).toEqual(['a:b']);
+      expect(await store.redis.smembers('index:modules:1001:tool')).toEqual(['de.example.tool.raid']);
+      for (const key of await store.redis.keys('*')) expect(await store.redis.ttl(key)).toBe(-1);
     } finally {
       await store.close();
     }

@@ -1,10 +1,10 @@
 import type { Redis } from 'ioredis';
-import type { DataStore, StoredEntry } from './DataStore.ts';
-import { compareEntries } from './compareEntries.ts';
+import type { DataStore } from './DataStore.ts';
 import type { RedisStoreSpec } from './parseStoreUrl.ts';
 import { closeRedis, connectRedis, describeRedis, type RedisConnectionOptions, waitForRedis } from './redisConnection.ts';
 import { warnAboutDurability } from './redisDurability.ts';
-import { dataKey, modulePattern, parseDataKey, spacePattern, spacePrefix } from './redisKeys.ts';
+import { createRedisIndex } from './redisIndex.ts';
+import { dataKey } from './redisKeys.ts';
 import { guardRedis } from './redisUnavailable.ts';
 
 /** A DataStore on Redis; its connection is shared with the redis registry of the same process. */
@@ -19,12 +19,14 @@ export interface RedisStoreOptions {
   redis: Redis;
   /** Seconds a value lives after its last write; every write renews it. @default undefined: values never expire */
   valueTtlSeconds?: number;
-  /** Keys asked for per SCAN step and per MGET in `list`. @default 500 */
+  /** Keys per MGET of a read, and per SCAN step of the index's one-time backfill. @default 500 */
   batchSize?: number;
 }
 
 /**
- * Values under `database:<userId>:<kind>:<moduleId>:<name>` as JSON strings.
+ * Values under `database:<userId>:<kind>:<moduleId>:<name>` as JSON strings,
+ * with an index of names per module and of modules per space (redisIndex.ts),
+ * written in the same MULTI as the value, so that reads never walk the keyspace.
  * A `set` resolves when Redis has answered OK, i.e. once the write is in its AOF
  * (fsynced first with `appendfsync always`: see docs/deploying.md).
  */
@@ -36,6 +38,7 @@ export function createRedisStore({ redis, valueTtlSeconds, batchSize = 500 }: Re
   const ensureOpen = () => {
     if (closed) throw new Error('redis store is closed');
   };
+  const index = createRedisIndex({ redis, valueTtlSeconds, batchSize });
   return {
     kind: 'redis',
     redis,
@@ -46,17 +49,15 @@ export function createRedisStore({ redis, valueTtlSeconds, batchSize = 500 }: Re
     },
     async set(addr, json) {
       ensureOpen();
-      const key = dataKey(addr);
-      await guardRedis(() => (valueTtlSeconds ? redis.set(key, json, 'EX', valueTtlSeconds) : redis.set(key, json)));
+      await guardRedis(() => index.write(addr, json));
     },
     async list(userId, kind) {
       ensureOpen();
-      return guardRedis(() => listSpace(redis, spacePrefix(userId, kind), spacePattern(userId, kind), batchSize));
+      return guardRedis(() => index.readSpace(userId, kind));
     },
     async listModule(userId, kind, moduleId) {
       ensureOpen();
-      const prefix = spacePrefix(userId, kind);
-      return guardRedis(() => listSpace(redis, prefix, modulePattern(userId, kind, moduleId), batchSize));
+      return guardRedis(() => index.readModule(userId, kind, moduleId));
     },
     async close() {
       if (closed) return;
@@ -64,30 +65,6 @@ export function createRedisStore({ redis, valueTtlSeconds, batchSize = 500 }: Re
       await closeRedis(redis);
     },
   };
-}
-
-/**
- * Every entry under one prefix: SCAN (which may return a key twice, hence the
- * map) and MGET per batch. A key that expires between the two is left out.
- * SCAN walks the whole keyspace, filtering on Redis's side: a module's read
- * costs one pass over the keys and moves only that module's values.
- */
-async function listSpace(redis: Redis, prefix: string, pattern: string, batchSize: number): Promise<StoredEntry[]> {
-  const found = new Map<string, StoredEntry>();
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', batchSize);
-    cursor = next;
-    const fresh = keys.filter((key) => !found.has(key));
-    if (fresh.length === 0) continue;
-    const values = await redis.mget(fresh);
-    fresh.forEach((key, i) => {
-      const address = parseDataKey(key, prefix);
-      const json = values[i];
-      if (address && json !== null && json !== undefined) found.set(key, { ...address, json });
-    });
-  } while (cursor !== '0');
-  return [...found.values()].sort(compareEntries);
 }
 
 /**
