@@ -56,7 +56,8 @@ export type BridgeReply = z.infer<typeof ReplySchema>;
 export const BRIDGE_EVENTS = ['profile', 'change', 'status', 'visible', 'hidden', 'event'] as const;
 export type BridgeEventName = (typeof BRIDGE_EVENTS)[number];
 
-export const EventSchema = z.object({ k: z.literal('evt'), n: z.enum(BRIDGE_EVENTS), d: z.optional(z.unknown()) });
+/** `c` (on `change`): the highest request id the host had received from the module when it sent the event. */
+export const EventSchema = z.object({ k: z.literal('evt'), n: z.enum(BRIDGE_EVENTS), d: z.optional(z.unknown()), c: z.optional(requestId) });
 export type BridgeEvent = z.infer<typeof EventSchema>;
 
 /** Heartbeat: the host pings, the SDK echoes `t` in a pong. */

@@ -60,8 +60,21 @@ describe('BridgeHub fan-out', () => {
     await until(() => a.some((message) => message.n === 'change'));
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(a.filter((message) => message.n === 'change')).toEqual([
-      { k: 'evt', n: 'change', d: { key: 'goal', value: 10, from: 'mod.b' } },
+      { k: 'evt', n: 'change', d: { key: 'goal', value: 10, from: 'mod.b' }, c: 0 },
     ]);
+  });
+
+  it('names in each change the last call the module had made when the change was sent', async () => {
+    const { hub, hello, data } = setup();
+    hub.mount(entry('mod.a'));
+    const a = hello('mod.a')!.port;
+    const heard = collect(a);
+    const reply = replyTo(a, 7);
+    a.postMessage({ v: 1, k: 'req', id: 7, m: 'db.get', p: { key: 'x' } });
+    await reply;
+    data.changed({ moduleId: 'mod.a', name: 'goal', value: 1, from: 'mod.b' });
+    await until(() => heard.some((message) => message.n === 'change'));
+    expect(heard.filter((message) => message.n === 'change')).toEqual([{ k: 'evt', n: 'change', d: { key: 'goal', value: 1, from: 'mod.b' }, c: 7 }]);
   });
 
   it('tells a module of its own key written by its copy in another tab', async () => {
@@ -73,7 +86,7 @@ describe('BridgeHub fan-out', () => {
     await until(() => a.some((message) => message.n === 'change'));
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(a.filter((message) => message.n === 'change')).toEqual([
-      { k: 'evt', n: 'change', d: { key: 'score', value: 7, from: 'mod.a' } },
+      { k: 'evt', n: 'change', d: { key: 'score', value: 7, from: 'mod.a' }, c: 0 },
     ]);
   });
 

@@ -44,6 +44,8 @@ export class ModuleConnection {
   /** The deadlines of the calls being handled. */
   private readonly deadlines: DeadlineSweeper<number>;
   private nextCall = 0;
+  /** The highest request id the module sent on this port so far. */
+  private lastRequestId = 0;
 
   constructor(options: ModuleConnectionOptions) {
     this.options = options;
@@ -73,9 +75,13 @@ export class ModuleConnection {
     return !this.closed && this.silentMs() > this.options.limits.heartbeatMs * 1.5;
   }
 
-  /** Sends an event to the module; a no-op once closed. */
+  /**
+   * Sends an event to the module; a no-op once closed. A `change` names the last call
+   * received (`c`): a write of the key with a higher id was made before the page knew
+   * of it, so the module's SDK knows the change is older than that write.
+   */
   send(name: BridgeEventName, data?: unknown): void {
-    this.post({ k: 'evt', n: name, d: data });
+    this.post(name === 'change' ? { k: 'evt', n: name, d: data, c: this.lastRequestId } : { k: 'evt', n: name, d: data });
   }
 
   /** Stops listening and closes the port; late results are dropped. */
@@ -114,6 +120,7 @@ export class ModuleConnection {
   }
 
   private dispatch(request: BridgeRequest): void {
+    this.lastRequestId = Math.max(this.lastRequestId, request.id);
     const startedAt = this.options.clock.now();
     const answer = (outcome: Outcome) => this.answer(request, startedAt, outcome);
     const handler = this.options.methods.get(request.m);

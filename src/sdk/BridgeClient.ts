@@ -20,6 +20,11 @@ export interface BridgeClientOptions {
   timeoutMs?: number;
   /** Calls sent and not yet answered; later calls wait in order. @default 64 */
   maxInFlight?: number;
+  /**
+   * Decides whether an event is told to the listeners now; one withheld may be told
+   * later through `tell`. `c` is the last call the host had received when it sent it.
+   */
+  screen?(name: string, data: unknown, c: number | undefined): boolean;
 }
 
 /**
@@ -39,8 +44,10 @@ export class BridgeClient {
   private readonly timers: Clock;
   private readonly timeoutMs: number;
   private readonly maxInFlight: number;
+  private readonly screen: BridgeClientOptions['screen'];
 
   constructor(options: BridgeClientOptions) {
+    this.screen = options.screen;
     this.timers = options.timers;
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.maxInFlight = options.maxInFlight ?? 64;
@@ -56,12 +63,19 @@ export class BridgeClient {
 
   /** Calls method `m`; rejects with OverlayError (TIMEOUT after the deadline). */
   call(m: string, p: unknown): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      const call: Call = { id: this.nextId++, m, p, resolve, reject, settled: false };
+    return this.numberedCall(m, p).result;
+  }
+
+  /** `call`, with the id the call goes out with. */
+  numberedCall(m: string, p: unknown): { id: number; result: Promise<unknown> } {
+    const id = this.nextId++;
+    const result = new Promise((resolve, reject) => {
+      const call: Call = { id, m, p, resolve, reject, settled: false };
       this.deadlines.add(call.id, this.timers.now() + this.timeoutMs, () => this.expire(call));
       this.queue.push(call);
       this.pump();
     });
+    return { id, result };
   }
 
   /** Adds an event listener; returns its remover. */
@@ -105,7 +119,7 @@ export class BridgeClient {
     const message = data as { k?: unknown; id?: unknown; ok?: unknown; r?: unknown; e?: unknown; n?: unknown };
     if (!message || typeof message !== 'object') return;
     if (message.k === 'res') this.reply(message.id, message.ok === true, message.r, message.e);
-    else if (message.k === 'evt' && typeof message.n === 'string') this.emit(message.n, (data as { d?: unknown }).d);
+    else if (message.k === 'evt' && typeof message.n === 'string') this.event(message.n, data as { d?: unknown; c?: unknown });
     else if (message.k === 'ping') this.port?.postMessage({ k: 'pong', t: (data as { t?: unknown }).t });
   }
 
@@ -117,7 +131,13 @@ export class BridgeClient {
     this.pump();
   }
 
-  private emit(name: string, data: unknown): void {
+  private event(name: string, message: { d?: unknown; c?: unknown }): void {
+    const c = typeof message.c === 'number' ? message.c : undefined;
+    if (!this.screen || this.screen(name, message.d, c)) this.tell(name, message.d);
+  }
+
+  /** Tells the listeners of `name` (also an event the screen withheld earlier). */
+  tell(name: string, data: unknown): void {
     for (const listener of this.listeners.get(name) ?? []) {
       try {
         listener(data);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HelloSchema, type ModuleContext, SettingsSchema } from '../api/index.ts';
 import { FakeModuleData } from '../host/testing/FakeModuleData.ts';
 import { hostConnection } from '../host/testing/hostConnection.ts';
@@ -133,5 +133,56 @@ describe('createOverlay API', () => {
     const target = page();
     welcome(target, new FakeModuleData(), 'panel');
     expect((await target.overlay.ready).context).toBe('panel');
+  });
+});
+
+describe('a change of a key the module is writing', () => {
+  /** The page with the test as its host: the test reads the calls and answers them itself. */
+  async function hosted() {
+    const target = page();
+    const { port1: host, port2 } = new MessageChannel();
+    cleanup.push(() => host.close());
+    const calls: { id: number; m: string }[] = [];
+    host.onmessage = (event) => {
+      if (event.data.k === 'req') calls.push(event.data);
+    };
+    target.post(target.parent, { v: 1, k: 'welcome', instance: 'inst-1', heartbeatMs: 5000 }, [port2]);
+    const heard: unknown[] = [];
+    target.overlay.on('change', (change) => heard.push(change.value));
+    await vi.waitFor(() => expect(calls.map((call) => call.m)).toEqual(['ready']));
+    host.postMessage({ k: 'res', id: 1, ok: true, r: { id: 'mod.a', kind: 'tool', profile: {}, context: 'overlay' } });
+    await target.overlay.ready;
+    const change = (key: string, value: number, c: number) => host.postMessage({ k: 'evt', n: 'change', d: { key, value, from: 'mod.b' }, c });
+    return { target, host, calls, heard, change };
+  }
+
+  it('is not told when the host sent it before it received the write: the write replaces it', async () => {
+    const { target, host, calls, heard, change } = await hosted();
+    const setting = target.overlay.db.set('count', 35);
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    // Sent before the host had call 2, the module's write: the server orders 32 before 35.
+    change('count', 32, 1);
+    change('other', 7, 1);
+    host.postMessage({ k: 'res', id: 2, ok: true });
+    await setting;
+    change('count', 36, 2);
+    await vi.waitFor(() => expect(heard).toEqual([7, 36]));
+  });
+
+  it('is told once the write fails, unless a newer change came meanwhile', async () => {
+    const { target, host, calls, heard, change } = await hosted();
+    const first = target.overlay.db.set('count', 40).catch((error) => error.code);
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    change('count', 33, 1);
+    host.postMessage({ k: 'res', id: 2, ok: false, e: { code: 'INTERNAL', message: 'no' } });
+    expect(await first).toBe('INTERNAL');
+    await vi.waitFor(() => expect(heard).toEqual([33]));
+    const second = target.overlay.db.set('mod.a:count', 41).catch((error) => error.code);
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    change('count', 34, 2);
+    change('count', 35, 3);
+    host.postMessage({ k: 'res', id: 3, ok: false, e: { code: 'INTERNAL', message: 'no' } });
+    expect(await second).toBe('INTERNAL');
+    await vi.waitFor(() => expect(heard).toEqual([33, 35]));
   });
 });

@@ -3,7 +3,8 @@ import { OverlayError } from '../api/OverlayError.ts';
 import { resolveKey } from '../api/resolveKey.ts';
 import { BridgeClient } from './BridgeClient.ts';
 import { encodeJson } from './encodeJson.ts';
-import type { EventPage, Json, StreamEvent, OverlayApi, PublicProfile, ReadyInfo } from './overlay.d.ts';
+import { createOwnWrites } from './createOwnWrites.ts';
+import type { ChangeEvent, EventPage, Json, StreamEvent, OverlayApi, PublicProfile, ReadyInfo } from './overlay.d.ts';
 import { createStreamEventListeners } from './streamEventListeners.ts';
 import { type HelloWindows, sayHello } from './sayHello.ts';
 import type { Clock } from '../api/Clock.ts';
@@ -30,7 +31,11 @@ const EVENTS = ['profile', 'change', 'status', 'visible', 'hidden'];
 /** Builds the `Overlay` API of one module page. */
 export function createOverlay(options: OverlayOptions): OverlayApi {
   const { instance, random = Math.random, valueBytes = LIMITS.valueBytes } = options;
-  const client = new BridgeClient(options);
+  const ownWrites = createOwnWrites((change) => client.tell('change', change));
+  const client = new BridgeClient({
+    ...options,
+    screen: (name, data, c) => name !== 'change' || ownWrites.screen(data as ChangeEvent, c),
+  });
   const connected = instance
     ? sayHello({ ...options, instance, session: randomSession(random) }).then((port) => client.attach(port))
     : new Promise<void>(() => {});
@@ -38,6 +43,10 @@ export function createOverlay(options: OverlayOptions): OverlayApi {
   client.on('event', (batch) => streamEvents.deliver(batch, (error) => rethrowLater(options.timers, error)));
   const ready = connected.then(() => client.call('ready', {}) as Promise<ReadyInfo>);
   ready.catch(() => {}); // a page that never awaits ready must not log an unhandled rejection
+  let ownId: string | undefined;
+  void ready.then((info) => {
+    ownId = info.id;
+  }, () => undefined);
   return {
     ready,
     db: {
@@ -50,7 +59,10 @@ export function createOverlay(options: OverlayOptions): OverlayApi {
         refuseEarly(() => {
           checkKey(key);
           const json = encodeJson(value, valueBytes);
-          return client.call('db.set', { key, json }).then(() => undefined);
+          const { id, result } = client.numberedCall('db.set', { key, json });
+          const name = ownName(key, ownId);
+          if (name !== undefined) ownWrites.track(name, id, result);
+          return result.then(() => undefined);
         }),
     },
     profile: () => client.call('profile', {}) as Promise<PublicProfile>,
@@ -76,6 +88,13 @@ function rethrowLater(timers: Clock, error: unknown): void {
   timers.setTimeout(() => {
     throw error;
   }, 0);
+}
+
+/** The name `key` gives in the module's own space (`name`, or `<own id>:name`); undefined for another module's key. */
+function ownName(key: string, ownId: string | undefined): string | undefined {
+  const colon = key.indexOf(':');
+  if (colon === -1) return key;
+  return key.slice(0, colon) === ownId ? key.slice(colon + 1) : undefined;
 }
 
 /** Applies the key rules of the API without a round trip (BAD_REQUEST). */

@@ -192,7 +192,9 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
     relayReceived(message) {
       if (message.t === 'live') {
         const { t: _t, ...change } = message;
-        if (!holding()) tell(change, false);
+        // Pending here, the key's write is one the holder had not heard of when it relayed this: the
+        // server gets the write after it, so the write replaces it (the holder holds what comes later).
+        if (!holding() && !options.isPending(change)) tell(change, false);
       } else if (message.t === 'live-state') {
         if (!holding()) state.value = message.state;
       } else if (message.t === 'live-events') {

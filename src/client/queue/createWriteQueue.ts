@@ -8,6 +8,7 @@ import { createModuleSnapshots } from './createModuleSnapshots.ts';
 import { defaultPageEvents, type LockRequester, watchPage } from '../tabs/index.ts';
 import { createQueueStore, type NewWrite, type Settled, type Space } from './createQueueStore.ts';
 import { createReadYourWrites } from './createReadYourWrites.ts';
+import { createStoringWrites } from './createStoringWrites.ts';
 import { applyTabNews } from './applyTabNews.ts';
 import type { SyncNews } from './createSyncBroadcast.ts';
 import { createTabProtocol } from './createTabProtocol.ts';
@@ -44,12 +45,13 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
 
   const canFlush = () => started && (flusher || store.storage.peek() === 'memory');
   const memory = createReadYourWrites();
-  /** Writes handed to `enqueue` and not yet stored: a read waits for them. */
+  /** Writes handed to `enqueue` and not yet stored: a read waits for them, live changes to their keys too. */
   const stores = new Set<Promise<unknown>>();
+  const storing = createStoringWrites();
   const snapshots = createModuleSnapshots({ client, records, now: () => clock.now(), onContact: (reached) => onRead(reached) });
   const live = options.live === false ? null : createLiveSync({
     client, clock, random, state: model.live, fallbackReason: model.liveReason, relay: (message) => tabs.relay(message), connection: options.live, events: options.events,
-    isPending: (target) => model.pendingSeq(target) !== undefined,
+    isPending: (target) => model.pendingSeq(target) !== undefined || storing.has(target),
     emit: (change) => tellModules(change),
     saveConfirmed: (target, value) => records.saveRead(target.moduleId, target.name, value, clock.now()),
     // A page that only listens makes no HTTP call: the live socket's 4401 is its only sign of a dead token,
@@ -201,11 +203,18 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     },
     async enqueue(write) {
       const storeEnded = scheduler.storeStarted();
-      const storing = enqueueOne(write).finally(storeEnded);
-      stores.add(storing);
-      const entry = await storing.finally(() => stores.delete(storing));
+      const stored = storing.begin(write);
+      const pending = enqueueOne(write).finally(storeEnded);
+      stores.add(pending);
+      const entry = await pending.finally(() => stores.delete(pending)).catch((error: unknown) => {
+        stored();
+        // Nothing was queued: changes held for the key go on.
+        live?.settled(write);
+        throw error;
+      });
       memory.remember(entry);
       model.upsert(entry);
+      stored();
       emit(entry);
       tabs.tellWritten(entry);
       scheduler.writeQueued();

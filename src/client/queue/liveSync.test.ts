@@ -73,6 +73,36 @@ describe('live sync across the tabs of one overlay', () => {
     await vi.waitFor(() => expect(heard.a.map((change) => change.value)).toEqual([10, 11]));
   });
 
+  it('holds a change that arrives while a write is being stored: the server orders it before the write', async () => {
+    const { a, heard } = await twoLiveTabs();
+    // The module wrote 35; another browser's 32, sent before it, is announced while 35 is still being stored.
+    const storing = a.data.set(MOD, 'count', 35);
+    serverWrite(MOD, 'count', 32, 'other.browser');
+    await storing;
+    await a.queue.flush();
+    expect(world.server.value(MOD, 'count')).toBe(35);
+    serverWrite(MOD, 'count', 35, MOD);
+    serverWrite(MOD, 'count', 36, 'outside.writer');
+    await vi.waitFor(() => expect(heard.a.at(-1)?.value).toBe(36));
+    // The writing module never hears its own 35 again: a 32 told after it would be the last value it shows.
+    expect(heard.a.map((change) => change.value)).toEqual([35, 36]);
+  });
+
+  it('a tab that writes a key does not tell a change the holder relayed before it heard of the write', async () => {
+    const { a, b, heard } = await twoLiveTabs();
+    await b.data.set(MOD, 'count', 35);
+    // The holder hears 32 before the news of b's write: it tells its modules and relays it.
+    serverWrite(MOD, 'count', 32, 'other.browser');
+    await vi.waitFor(() => expect(heard.a.map((change) => change.value)).toContain(35));
+    await a.queue.flush();
+    expect(world.server.value(MOD, 'count')).toBe(35);
+    serverWrite(MOD, 'count', 35, MOD);
+    serverWrite(MOD, 'count', 36, 'outside.writer');
+    await vi.waitFor(() => expect(heard.b.at(-1)?.value).toBe(36));
+    expect(heard.b.map((change) => change.value)).toEqual([35, 36]);
+    expect(heard.a.map((change) => change.value)).toEqual([32, 35, 36]);
+  });
+
   it('waits for an echo that comes after the answer (another instance), dropping what the server ordered before it', async () => {
     const { a, b, heard } = await twoLiveTabs();
     await b.data.set(MOD, 'count', 20);
