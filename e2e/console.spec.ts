@@ -15,14 +15,21 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-test('the tool overlay starts without an error line in the console', async ({ overlay, api }) => {
+test('the tool overlay starts without an error line in the console, exchanging its id and reading its profile once', async ({ overlay, api }) => {
   const errors = collectErrors(overlay.page);
+  // index.html sends both before the page script runs; the page takes their answers over instead of asking again.
+  const startRequests: string[] = [];
+  overlay.page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === '/auth/overlay' || path === '/me') startRequests.push(`${request.method()} ${path}`);
+  });
   await overlay.open({ kind: 'tool', modules: TOOLS, debug: false });
   // Every module has read what it reads at start once the network is quiet.
   await overlay.page.waitForLoadState('networkidle');
   // The counter read its count and its settings, none of them ever set: the case that used to log 404s.
   expect(await api.get('demo.tool.counter', 'count')).toBeUndefined();
   expect(errors).toEqual([]);
+  expect(startRequests).toEqual(['POST /auth/overlay', 'GET /me']);
 });
 
 test('the dock starts without an error line in the console', async ({ dock, api }) => {

@@ -4,6 +4,7 @@ import type { ModuleEntry } from '../api/index.ts';
 import type { SyncStatus } from '../client/index.ts';
 import type { ModuleHost } from '../host/index.ts';
 import { createOverlayServices } from './createOverlayServices.ts';
+import { fetchWithEarlyAnswers, takeEarlyRequests } from './fetchWithEarlyAnswers.ts';
 import { OverlayModel } from './OverlayModel.ts';
 import { parseOverlayParams } from './parseOverlayParams.ts';
 import { startOverlay } from './startOverlay.ts';
@@ -11,6 +12,7 @@ import { watchVisibility } from './watchVisibility.ts';
 
 /** Starts the overlay page in `#app` from the page's address. */
 export function bootOverlayPage(): void {
+  performance.mark('o:boot');
   const app = document.getElementById('app')!;
   const stage = document.createElement('div');
   stage.className = 'stage';
@@ -29,7 +31,10 @@ export function bootOverlayPage(): void {
   for (const problem of problems) model.report(`manifest:${problem.path}`, `module skipped: ${problem.path}: ${problem.reason}`);
   const registry = signal<readonly ModuleEntry[]>(modules, { name: 'registry' });
   let host: ModuleHost | undefined;
+  const early = takeEarlyRequests();
   const services = createOverlayServices({
+    // The exchange and GET /me that index.html sent while this script loaded: their answers are taken over.
+    ...(early.length > 0 && { fetch: fetchWithEarlyAnswers(globalThis.fetch, early) }),
     stage,
     registry,
     sync,

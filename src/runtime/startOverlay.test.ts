@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type ModuleEntry, OverlayError, type Profile } from '../api/index.ts';
 import type { ApiClient, CachedProfile, ProfileCache, SyncStatus } from '../client/index.ts';
 import type { ModuleHost } from '../host/index.ts';
@@ -8,7 +8,14 @@ import { DEMO_PROFILE } from '../server/index.ts';
 import { OverlayModel } from './OverlayModel.ts';
 import type { OverlayServices } from './OverlayServices.ts';
 import type { OverlayParams } from './parseOverlayParams.ts';
+import { moduleSiteLabel } from './moduleSiteLabel.ts';
 import { OFFLINE_RETRY_MS, PROFILE_REFRESH_MS, startOverlay } from './startOverlay.ts';
+
+// The real labels, counted: each one is a SHA-256 computed in script.
+vi.mock('./moduleSiteLabel.ts', async (original) => {
+  const actual = await original<typeof import('./moduleSiteLabel.ts')>();
+  return { moduleSiteLabel: vi.fn(actual.moduleSiteLabel) };
+});
 
 const entry = (id: string): ModuleEntry => ({ id, url: `/modules/${id}/index.html`, name: id, kind: 'tool', width: 1920, height: 1080 });
 const params: OverlayParams = { auth: { overlay: DEMO_PROFILE.overlays.tool }, apiBase: 'https://api.example', debug: true };
@@ -82,6 +89,21 @@ describe('startOverlay', () => {
       expect.stringMatching(/^https:\/\/demo-tool-goal-[0-9a-f]{13}\.modules\.example\//),
     ]);
     expect(hostOptions[0]!.framesShareProcess).toBe(false);
+  });
+
+  it('gives a site label to the selected modules only, not to every module of the folder', async () => {
+    const profile = structuredClone(DEMO_PROFILE);
+    profile.selected.tools = ['demo.tool.counter', 'demo.tool.missing'];
+    const { services, shown } = world(async () => profile);
+    services.registry = signal([entry('demo.tool.counter'), ...Array.from({ length: 49 }, (_, i) => entry(`bench.tool.m${i}`))]);
+    services.moduleOrigin = 'https://{site}.modules.example';
+    const label = vi.mocked(moduleSiteLabel);
+    label.mockClear();
+    const model = new OverlayModel(() => {});
+    await startOverlay(params, model, services);
+    expect(shown.at(-1)).toEqual(['demo.tool.counter']);
+    expect(new Set(label.mock.calls.map(([id]) => id))).toEqual(new Set(['demo.tool.counter']));
+    expect(model.problems.value.map((p) => p.message)).toEqual(['unknown module: demo.tool.missing (no folder in modules/)']);
   });
 
   it('starts no module whose frame would stay on the page\'s host, and says so in the debug panel', async () => {

@@ -22,7 +22,6 @@ export async function plainPatches({ apiBase, moduleId, prefix, count, token }: 
       body,
       referrerPolicy: 'no-referrer',
       credentials: 'omit',
-      cache: 'no-store',
     });
     JSON.parse(await response.text());
     if (!response.ok) throw new Error(`PATCH answered ${response.status}`);

@@ -30,6 +30,19 @@ describe('createApiClient', () => {
     expect(call.init).toMatchObject({ referrerPolicy: 'no-referrer', credentials: 'omit', cache: 'no-store' });
   });
 
+  it('keeps reads out of the HTTP cache, but sends writes in the default mode, so the browser reuses its CORS preflight', async () => {
+    const { net, client } = setup();
+    net.respond(echo);
+    await client.dbSet('a.b', 'k', 1);
+    net.respond(() => json(200, { id: 'a.b', key: 'k', value: 1 }));
+    await client.dbGet('a.b', 'k');
+    const [write, read] = net.calls;
+    // `no-store` (or `no-cache`) makes Chromium send an OPTIONS before every request, whatever Access-Control-Max-Age says.
+    expect(write).toMatchObject({ method: 'PATCH', init: { referrerPolicy: 'no-referrer', credentials: 'omit' } });
+    expect(write.init.cache).toBeUndefined();
+    expect(read).toMatchObject({ method: 'GET', init: { cache: 'no-store' } });
+  });
+
   it('accepts {meta, data} bodies and {meta, error} errors', async () => {
     const { net, client } = setup();
     net.respond(() => json(200, { meta: { v: 1 }, data: { id: 'a.b', key: 'k', value: [1] } }));

@@ -108,7 +108,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         // The overlay URL carries the token or overlay id: never leak it, never send cookies.
         referrerPolicy: 'no-referrer',
         credentials: 'omit',
-        cache: 'no-store',
+        // A read must never come from the HTTP cache. A write never does anyway, and `no-store` on it
+        // would cost a CORS preflight per request: Chromium skips its preflight cache for that mode.
+        ...(method === 'GET' && { cache: 'no-store' as const }),
       });
       return { status: response.status, retryAfter: response.headers.get('Retry-After'), ...parseJson(await response.text()) };
     } catch {
