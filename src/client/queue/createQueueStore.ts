@@ -1,6 +1,8 @@
 import type { Json, Kind } from '../../api/index.ts';
 import type { KeyValueStore, StoreKey } from '../storage/index.ts';
-import { type Confirmed, type Failure, parseConfirmed, parseEntry, type QueueEntry } from './QueueEntry.ts';
+import { createQueueReader } from './createQueueReader.ts';
+import { type Confirmed, type Failure, parseEntry, type QueueEntry } from './QueueEntry.ts';
+import { queueKeys } from './queueKeys.ts';
 
 /** The data space of one overlay token: a user's values for one overlay kind. */
 export interface Space {
@@ -30,40 +32,37 @@ export type Settled =
   /** Discarded meanwhile. */
   | { outcome: 'gone' };
 
-/** The pending writes and confirmed values of one space, over the local store. */
-export interface QueueStore {
-  /** Queues writes in one transaction, coalescing per entry; resolves once committed. */
-  enqueue(writes: NewWrite[]): Promise<QueueEntry[]>;
+/** What a page reads of the queue and the confirmed values: the part it needs before its first write. */
+export interface QueueReader {
   /** Every queued entry, parked ones included, in flush order. */
   list(): Promise<QueueEntry[]>;
   pending(moduleId: string, name: string): Promise<QueueEntry | undefined>;
+  confirmed(moduleId: string, name: string): Promise<Confirmed | undefined>;
+  /** Records what a read got from the server, unless a newer confirmation landed meanwhile. */
+  saveRead(moduleId: string, name: string, value: Json | undefined, startedAt: number): Promise<void>;
+}
+
+/** The pending writes and confirmed values of one space, over the local store. */
+export interface QueueStore extends QueueReader {
+  /** Queues writes in one transaction, coalescing per entry; resolves once committed. */
+  enqueue(writes: NewWrite[]): Promise<QueueEntry[]>;
   /** After a 2xx: records the confirmed value, deletes the entry only if its seq is unchanged. */
   confirm(sent: QueueEntry): Promise<Settled>;
   /** After a refusal for good: marks the entry failed, only if its seq is unchanged. */
   park(sent: QueueEntry, failure: Failure): Promise<Settled>;
-  confirmed(moduleId: string, name: string): Promise<Confirmed | undefined>;
-  /** Records what a read got from the server, unless a newer confirmation landed meanwhile. */
-  saveRead(moduleId: string, name: string, value: Json | undefined, startedAt: number): Promise<void>;
   /** Puts every parked entry back in line, behind the others. */
   retryFailed(): Promise<QueueEntry[]>;
   /** Drops one entry on request (a person decided, never a timer). */
   discard(moduleId: string, name: string): Promise<boolean>;
 }
 
-export function createQueueStore(store: KeyValueStore, space: Space, now: () => number): QueueStore {
-  const { userId, kind } = space;
-  const queued = (moduleId: string, name: string): StoreKey => ['q', userId, kind, moduleId, name];
-  const confirmedKey = (moduleId: string, name: string): StoreKey => ['c', userId, kind, moduleId, name];
-  const seqKey: StoreKey = ['seq', userId, kind];
-  const keyOf = (entry: { moduleId: string; name: string }) => queued(entry.moduleId, entry.name);
-
-  async function list(): Promise<QueueEntry[]> {
-    const rows = await store.getAll(['q', userId, kind]);
-    const entries = rows.map(([, stored]) => parseEntry(stored)).filter((entry) => entry !== undefined);
-    return entries.sort((a, b) => a.order - b.order);
-  }
+/** The whole store: the reader, and the writing the page loads with its first write (createWriteEngine.ts). */
+export function createQueueStore(store: KeyValueStore, space: Space, now: () => number, reader = createQueueReader(store, space)): QueueStore {
+  const { queued, confirmedKey, seqKey, keyOf } = queueKeys(space);
+  const { list } = reader;
 
   return {
+    ...reader,
     enqueue(writes) {
       const keys = uniqueKeys(writes.map(keyOf));
       return store.update([seqKey, ...keys], ([counter, ...stored]) => {
@@ -81,8 +80,6 @@ export function createQueueStore(store: KeyValueStore, space: Space, now: () => 
         return { writes: [[seqKey, seq], ...rows], result: entries };
       });
     },
-    list,
-    pending: async (moduleId, name) => parseEntry(await store.get(queued(moduleId, name))),
     confirm(sent) {
       const record = { found: true, value: sent.value, at: now() };
       // The confirmed value is replaced whatever it was: only the entry is read.
@@ -101,14 +98,6 @@ export function createQueueStore(store: KeyValueStore, space: Space, now: () => 
         if (current.seq !== sent.seq) return { writes: [], result: { outcome: 'requeued', entry: current } };
         const entry = { ...current, failed: failure };
         return { writes: [[keyOf(sent), entry]], result: { outcome: 'parked', entry } };
-      });
-    },
-    confirmed: async (moduleId, name) => parseConfirmed(await store.get(confirmedKey(moduleId, name))),
-    saveRead(moduleId, name, value, startedAt) {
-      const key = confirmedKey(moduleId, name);
-      return store.update([key], ([stored]) => {
-        const newer = (parseConfirmed(stored)?.at ?? -Infinity) > startedAt;
-        return { writes: newer ? [] : [[key, { found: value !== undefined, value, at: startedAt }]], result: undefined };
       });
     },
     async retryFailed() {

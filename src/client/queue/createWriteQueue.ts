@@ -1,24 +1,30 @@
 import { systemClock } from '../../api/index.ts';
 import { ApiError } from '../http/index.ts';
 import { DEFAULT_BACKOFF } from '../retry/index.ts';
-import { createBatcher } from './createBatcher.ts';
 import { createFlusherLock } from './createFlusherLock.ts';
-import { createFlushScheduler } from './createFlushScheduler.ts';
 import { createModuleSnapshots } from './createModuleSnapshots.ts';
 import { defaultPageEvents, type LockRequester, watchPage } from '../tabs/index.ts';
-import { createQueueStore, type NewWrite, type Settled, type Space } from './createQueueStore.ts';
+import { createQueueReader } from './createQueueReader.ts';
+import type { Settled, Space } from './createQueueStore.ts';
 import { createReadYourWrites } from './createReadYourWrites.ts';
 import { applyTabNews } from './applyTabNews.ts';
 import type { SyncNews } from './createSyncBroadcast.ts';
 import { createTabProtocol } from './createTabProtocol.ts';
 import type { DataChange } from './DataChange.ts';
-import { flushQueue } from './flushQueue.ts';
 import { openLocalStore } from '../storage/index.ts';
 import type { QueueEntry } from './QueueEntry.ts';
 import { readValue } from './readValue.ts';
 import { SyncStatusModel } from './SyncStatusModel.ts';
 import { createLiveSync } from '../live/index.ts';
 import type { WriteQueue, WriteQueueOptions } from './WriteQueue.ts';
+import { writeEngineOnDemand } from './writeEngineOnDemand.ts';
+
+/**
+ * How long after its start a queue loads its write side anyway: off the start's
+ * path, yet before a module's first write, which must not depend on reaching the
+ * page's server (an offline write is stored, then sent). @default 3 s
+ */
+export const WRITE_SIDE_WARM_MS = 3000;
 
 /**
  * The offline write queue of one data space (userId, kind): see
@@ -29,14 +35,14 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   if (!client || !userId || !kind) throw new TypeError('createWriteQueue: client, userId and kind are required');
   const space: Space = { userId, kind };
   const store = options.store ?? openLocalStore({ clock });
-  const records = createQueueStore(store, space, () => clock.now());
+  const records = createQueueReader(store, space);
   const model = new SyncStatusModel(store.storage);
   const holder = options.tabId ?? newTabId(random, clock.now());
   const locks = options.locks === undefined ? defaultLocks() : options.locks;
   const lock = createFlusherLock({ space, locks, store, holder, clock });
   const listeners = new Set<(change: DataChange) => void>();
-  const enqueueOne = createBatcher((writes: NewWrite[]) => records.enqueue(writes));
   let unwatch: (() => void)[] = [];
+  let warmTimer: unknown = null;
   let started = false;
   let flusher = false;
   model.online.value = options.onLine ?? globalThis.navigator?.onLine !== false;
@@ -64,7 +70,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       memory, model, live,
       isFlusher: () => flusher,
       emitRemote: (entry) => emit(entry, true),
-      writeQueued: () => scheduler.writeQueued(),
+      writeQueued: () => void engine.use((engine) => engine.scheduler.writeQueued()),
     }),
   });
 
@@ -83,36 +89,57 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     if (flusher) tabs.tellSync(news);
   }
 
-  const scheduler = createFlushScheduler({
-    clock,
-    random,
-    backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
-    flushDelayMs: options.flushDelayMs ?? 25,
-    maxFlushDelayMs: options.maxFlushDelayMs ?? 2000,
-    canFlush,
-    flushOnce: (more) =>
-      flushQueue({
-        records,
-        client,
-        now: () => clock.now(),
-        canContinue: () => canFlush() && !scheduler.paused,
-        more,
-        latestSeq: (entry) => model.latestSeq(entry),
-        onListed: (entries) => model.replaceAll(entries),
-        onSettled,
-      }),
-    onBackOff(answered, retryAt) {
-      model.retryAt.value = retryAt;
-      tellSync(model.setSync(answered ? 'backing-off' : 'offline', false));
+  // The write side (storing, sending, retrying) loads with the first write, or once
+  // the queue knows of writes to send: a page that only reads never runs it.
+  const engine = writeEngineOnDemand({
+    store,
+    space,
+    now: () => clock.now(),
+    reader: records,
+    flush: {
+      client,
+      latestSeq: (entry) => model.latestSeq(entry),
+      onListed: (entries) => model.replaceAll(entries),
+      onSettled,
     },
-    onAuthRequired(error) {
-      model.retryAt.value = null;
-      tellSync(model.setSync('auth-required', (error instanceof ApiError && error.status !== null) || model.online.peek()));
-    },
-    onDrained: () => {
-      model.retryAt.value = null;
+    scheduler: {
+      clock,
+      random,
+      backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
+      flushDelayMs: options.flushDelayMs ?? 25,
+      maxFlushDelayMs: options.maxFlushDelayMs ?? 2000,
+      canFlush,
+      onBackOff,
+      onAuthRequired,
+      onDrained,
     },
   });
+
+  /** Flushes when there is something to send; without the write side loaded, only writes this queue knows of need it. */
+  async function flushIfPending(): Promise<void> {
+    if (engine.current) return engine.current.scheduler.flush();
+    if (model.pending.peek() > 0) await engine.use((loaded) => loaded.scheduler.flush());
+  }
+
+  /** The same after reading the store again: another tab may have queued writes this one did not hear of. */
+  async function flushStored(): Promise<void> {
+    if (!engine.current) await reloadMirror();
+    await flushIfPending();
+  }
+
+  function onBackOff(answered: boolean, retryAt: number): void {
+    model.retryAt.value = retryAt;
+    tellSync(model.setSync(answered ? 'backing-off' : 'offline', false));
+  }
+
+  function onAuthRequired(error: unknown): void {
+    model.retryAt.value = null;
+    tellSync(model.setSync('auth-required', (error instanceof ApiError && error.status !== null) || model.online.peek()));
+  }
+
+  function onDrained(): void {
+    model.retryAt.value = null;
+  }
 
   function onSettled(sent: QueueEntry, settled: Settled): void {
     tellSync(model.contact(settled.outcome === 'confirmed', clock.now()));
@@ -136,8 +163,9 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   /** Online again, page visible, a read went through: the flusher tries, the others refresh. */
   function wake(): void {
     live?.wake();
-    if (canFlush()) scheduler.wake();
-    else void reloadMirror();
+    if (!canFlush()) void reloadMirror();
+    else if (engine.current) engine.current.scheduler.wake();
+    else void flushStored();
   }
 
   /** The flusher role came to this tab (`held`) or left it. */
@@ -147,17 +175,17 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     model.flusher.value = held;
     if (held) {
       live?.gainedRole();
-      void scheduler.flush();
+      void flushIfPending();
     } else {
       live?.lostRole();
-      scheduler.cancel();
+      engine.current?.scheduler.cancel();
     }
   }
 
   function resume(): void {
     live?.wake();
     if (model.state.peek() === 'auth-required') tellSync(model.setSync('online'));
-    scheduler.resume();
+    engine.current?.scheduler.resume();
   }
 
   /** A read reached the API (or not). One that got through ends a pause or a backoff early. */
@@ -168,7 +196,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     }
     const before = model.state.peek();
     tellSync(model.contact(true, clock.now()));
-    if (before === 'auth-required') scheduler.resume();
+    if (before === 'auth-required') engine.current?.scheduler.resume();
     else if (before !== 'online') wake();
   }
 
@@ -181,17 +209,21 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       tabs.open();
       unwatch = [
         watchPage(options.page ?? defaultPageEvents(), wake),
-        store.storage.subscribe(() => void scheduler.flush()),
+        store.storage.subscribe(() => void engine.current?.scheduler.flush()),
         client.onTokenChange(resume),
       ];
       await reloadMirror();
       live?.start();
       // The first flush runs on its own: a slow API must not hold up the page's start.
       lock.start(roleChanged);
+      const warmMs = options.writeSideWarmMs ?? WRITE_SIDE_WARM_MS;
+      if (warmMs !== false) warmTimer = clock.setTimeout(() => void engine.load().catch(() => undefined), warmMs);
     },
     stop() {
       if (!started) return;
       started = false;
+      if (warmTimer !== null) clock.clearTimeout(warmTimer);
+      warmTimer = null;
       lock.stop();
       roleChanged(false);
       live?.stop();
@@ -200,15 +232,18 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       tabs.close();
     },
     async enqueue(write) {
-      const storeEnded = scheduler.storeStarted();
-      const storing = enqueueOne(write).finally(storeEnded);
+      // Added at once: a read made right after waits for this write, the write side's load included.
+      const storing = engine.forWrite().then(({ scheduler, enqueue }) => {
+        const storeEnded = scheduler.storeStarted();
+        return enqueue(write).finally(storeEnded);
+      });
       stores.add(storing);
       const entry = await storing.finally(() => stores.delete(storing));
       memory.remember(entry);
       model.upsert(entry);
       emit(entry);
       tabs.tellWritten(entry);
-      scheduler.writeQueued();
+      engine.current?.scheduler.writeQueued();
     },
     async read(ownId, key, target) {
       // A write still being stored (the batcher gathers a turn's writes into one transaction) is read back first.
@@ -219,10 +254,11 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       live?.read(target, value);
       return value;
     },
-    flush: () => scheduler.flush(),
+    flush: flushStored,
     resume,
     async retryFailed() {
-      for (const entry of await records.retryFailed()) {
+      const { scheduler, retryFailed } = await engine.forWrite();
+      for (const entry of await retryFailed()) {
         model.upsert(entry);
         tabs.tellUpdated(entry);
       }
@@ -230,7 +266,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     },
     async discard(moduleId, name) {
       const seq = model.latestSeq({ moduleId, name }) ?? Number.MAX_SAFE_INTEGER;
-      await records.discard(moduleId, name);
+      await (await engine.forWrite()).discard(moduleId, name);
       memory.drop({ moduleId, name });
       model.remove(moduleId, name, seq);
       tabs.tellRemoved({ moduleId, name, seq });
