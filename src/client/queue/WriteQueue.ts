@@ -47,12 +47,6 @@ export interface WriteQueueOptions {
   live?: LiveTransport | false;
   /** Stream events on the live connection (src/client/events). @default none */
   events?: LiveEventsHook;
-  /**
-   * Time after `start()` when the write side (storing, sending) loads even without a write,
-   * so a first write made offline does not depend on the page's server; false: only on
-   * demand (first write, or writes to send). @default WRITE_SIDE_WARM_MS (3 s)
-   */
-  writeSideWarmMs?: number | false;
   /** This page's id as a lease holder. @default crypto.randomUUID(), or a random string */
   tabId?: string;
 }

@@ -1,6 +1,6 @@
 import type { Json, Kind } from '../../api/index.ts';
 import type { KeyValueStore, StoreKey } from '../storage/index.ts';
-import { createQueueReader } from './createQueueReader.ts';
+import { createQueueFront } from './createQueueFront.ts';
 import { type Confirmed, type Failure, parseEntry, type QueueEntry } from './QueueEntry.ts';
 import { queueKeys } from './queueKeys.ts';
 
@@ -32,8 +32,10 @@ export type Settled =
   /** Discarded meanwhile. */
   | { outcome: 'gone' };
 
-/** What a page reads of the queue and the confirmed values: the part it needs before its first write. */
-export interface QueueReader {
+/** What a page runs of the queue store from its start: reads, and queuing writes (a write made offline is stored at once). */
+export interface QueueFront {
+  /** Queues writes in one transaction, coalescing per entry; resolves once committed. */
+  enqueue(writes: NewWrite[]): Promise<QueueEntry[]>;
   /** Every queued entry, parked ones included, in flush order. */
   list(): Promise<QueueEntry[]>;
   pending(moduleId: string, name: string): Promise<QueueEntry | undefined>;
@@ -43,9 +45,7 @@ export interface QueueReader {
 }
 
 /** The pending writes and confirmed values of one space, over the local store. */
-export interface QueueStore extends QueueReader {
-  /** Queues writes in one transaction, coalescing per entry; resolves once committed. */
-  enqueue(writes: NewWrite[]): Promise<QueueEntry[]>;
+export interface QueueStore extends QueueFront {
   /** After a 2xx: records the confirmed value, deletes the entry only if its seq is unchanged. */
   confirm(sent: QueueEntry): Promise<Settled>;
   /** After a refusal for good: marks the entry failed, only if its seq is unchanged. */
@@ -56,30 +56,13 @@ export interface QueueStore extends QueueReader {
   discard(moduleId: string, name: string): Promise<boolean>;
 }
 
-/** The whole store: the reader, and the writing the page loads with its first write (createWriteEngine.ts). */
-export function createQueueStore(store: KeyValueStore, space: Space, now: () => number, reader = createQueueReader(store, space)): QueueStore {
+/** The whole store: the front, and what settles sent writes, which the page loads with its send side (createSendSide.ts). */
+export function createQueueStore(store: KeyValueStore, space: Space, now: () => number, front = createQueueFront(store, space, now)): QueueStore {
   const { queued, confirmedKey, seqKey, keyOf } = queueKeys(space);
-  const { list } = reader;
+  const { list } = front;
 
   return {
-    ...reader,
-    enqueue(writes) {
-      const keys = uniqueKeys(writes.map(keyOf));
-      return store.update([seqKey, ...keys], ([counter, ...stored]) => {
-        const current = new Map(keys.map((key, i) => [JSON.stringify(key), parseEntry(stored[i])]));
-        let seq = typeof counter === 'number' ? counter : 0;
-        const entries = writes.map((write) => {
-          const id = JSON.stringify(keyOf(write));
-          const previous = current.get(id);
-          seq = Math.max(seq, previous?.seq ?? 0) + 1;
-          const entry = nextEntry(previous, write, seq, now());
-          current.set(id, entry);
-          return entry;
-        });
-        const rows = [...current.values()].map((entry): [StoreKey, unknown] => [keyOf(entry!), entry]);
-        return { writes: [[seqKey, seq], ...rows], result: entries };
-      });
-    },
+    ...front,
     confirm(sent) {
       const record = { found: true, value: sent.value, at: now() };
       // The confirmed value is replaced whatever it was: only the entry is read.
@@ -116,13 +99,6 @@ export function createQueueStore(store: KeyValueStore, space: Space, now: () => 
   };
 }
 
-/** Coalescing: a newer write replaces the pending one but keeps its place in line. */
-function nextEntry(previous: QueueEntry | undefined, write: NewWrite, seq: number, now: number): QueueEntry {
-  // A parked entry rewritten is a fresh attempt: the refused value never reached the server.
-  const keep = previous !== undefined && previous.failed === undefined;
-  return { ...write, seq, order: keep ? previous.order : seq, enqueuedAt: keep ? previous.enqueuedAt : now };
-}
-
 /**
  * Compare-and-delete. An entry rewritten while in flight goes behind everything
  * queued before its latest write, exactly as if the sent value had been deleted
@@ -132,9 +108,4 @@ function settleAfterSend(sent: QueueEntry, current: QueueEntry | undefined): Set
   if (!current) return { outcome: 'gone' };
   if (current.seq === sent.seq) return { outcome: 'confirmed' };
   return { outcome: 'requeued', entry: { ...current, order: current.seq } };
-}
-
-function uniqueKeys(keys: StoreKey[]): StoreKey[] {
-  const seen = new Map(keys.map((key) => [JSON.stringify(key), key]));
-  return [...seen.values()];
 }

@@ -1,11 +1,12 @@
 import { systemClock } from '../../api/index.ts';
 import { ApiError } from '../http/index.ts';
 import { DEFAULT_BACKOFF } from '../retry/index.ts';
+import { createBatcher } from './createBatcher.ts';
 import { createFlusherLock } from './createFlusherLock.ts';
 import { createModuleSnapshots } from './createModuleSnapshots.ts';
 import { defaultPageEvents, type LockRequester, watchPage } from '../tabs/index.ts';
-import { createQueueReader } from './createQueueReader.ts';
-import type { Settled, Space } from './createQueueStore.ts';
+import { createQueueFront } from './createQueueFront.ts';
+import type { NewWrite, Settled, Space } from './createQueueStore.ts';
 import { createReadYourWrites } from './createReadYourWrites.ts';
 import { applyTabNews } from './applyTabNews.ts';
 import type { SyncNews } from './createSyncBroadcast.ts';
@@ -17,14 +18,11 @@ import { readValue } from './readValue.ts';
 import { SyncStatusModel } from './SyncStatusModel.ts';
 import { createLiveSync } from '../live/index.ts';
 import type { WriteQueue, WriteQueueOptions } from './WriteQueue.ts';
-import { writeEngineOnDemand } from './writeEngineOnDemand.ts';
+import type { SendSide } from './createSendSide.ts';
+import { sendSideOnDemand } from './sendSideOnDemand.ts';
 
-/**
- * How long after its start a queue loads its write side anyway: off the start's
- * path, yet before a module's first write, which must not depend on reaching the
- * page's server (an offline write is stored, then sent). @default 3 s
- */
-export const WRITE_SIDE_WARM_MS = 3000;
+/** When the send side's code did not load (the page's server out of reach) while writes wait: the next try. */
+export const SEND_SIDE_RETRY_MS = 5000;
 
 /**
  * The offline write queue of one data space (userId, kind): see
@@ -35,14 +33,15 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   if (!client || !userId || !kind) throw new TypeError('createWriteQueue: client, userId and kind are required');
   const space: Space = { userId, kind };
   const store = options.store ?? openLocalStore({ clock });
-  const records = createQueueReader(store, space);
+  const records = createQueueFront(store, space, () => clock.now());
   const model = new SyncStatusModel(store.storage);
   const holder = options.tabId ?? newTabId(random, clock.now());
   const locks = options.locks === undefined ? defaultLocks() : options.locks;
   const lock = createFlusherLock({ space, locks, store, holder, clock });
   const listeners = new Set<(change: DataChange) => void>();
+  const enqueueOne = createBatcher((writes: NewWrite[]) => records.enqueue(writes));
   let unwatch: (() => void)[] = [];
-  let warmTimer: unknown = null;
+  let retryTimer: unknown = null;
   let started = false;
   let flusher = false;
   model.online.value = options.onLine ?? globalThis.navigator?.onLine !== false;
@@ -70,7 +69,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       memory, model, live,
       isFlusher: () => flusher,
       emitRemote: (entry) => emit(entry, true),
-      writeQueued: () => void engine.use((engine) => engine.scheduler.writeQueued()),
+      writeQueued: () => withSendSide((side) => side.scheduler.writeQueued()),
     }),
   });
 
@@ -89,13 +88,13 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     if (flusher) tabs.tellSync(news);
   }
 
-  // The write side (storing, sending, retrying) loads with the first write, or once
-  // the queue knows of writes to send: a page that only reads never runs it.
-  const engine = writeEngineOnDemand({
+  // The send side (when and how to send, retries, settling) loads once writes wait to be
+  // sent: a page that only reads never runs it. Writes are stored without it, offline too.
+  const sender = sendSideOnDemand({
     store,
     space,
     now: () => clock.now(),
-    reader: records,
+    front: records,
     flush: {
       client,
       latestSeq: (entry) => model.latestSeq(entry),
@@ -115,15 +114,32 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     },
   });
 
-  /** Flushes when there is something to send; without the write side loaded, only writes this queue knows of need it. */
+  /** Runs `use` on the send side, loading it first; a load that failed is tried again later (the writes wait in the store). */
+  function withSendSide(use: (side: SendSide) => unknown): void {
+    if (sender.current) use(sender.current);
+    else void sender.load().then(use, retryLater);
+  }
+
+  function retryLater(): void {
+    if (!started || retryTimer !== null) return;
+    retryTimer = clock.setTimeout(() => {
+      retryTimer = null;
+      void flushStored();
+    }, SEND_SIDE_RETRY_MS);
+  }
+
+  /** Flushes when there is something to send; without the send side loaded, only writes this queue knows of need it. */
   async function flushIfPending(): Promise<void> {
-    if (engine.current) return engine.current.scheduler.flush();
-    if (model.pending.peek() > 0) await engine.use((loaded) => loaded.scheduler.flush());
+    if (sender.current) return sender.current.scheduler.flush();
+    if (model.pending.peek() === 0) return;
+    const side = await sender.load().catch(() => null);
+    if (side) await side.scheduler.flush();
+    else retryLater();
   }
 
   /** The same after reading the store again: another tab may have queued writes this one did not hear of. */
   async function flushStored(): Promise<void> {
-    if (!engine.current) await reloadMirror();
+    if (!sender.current) await reloadMirror();
     await flushIfPending();
   }
 
@@ -164,7 +180,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   function wake(): void {
     live?.wake();
     if (!canFlush()) void reloadMirror();
-    else if (engine.current) engine.current.scheduler.wake();
+    else if (sender.current) sender.current.scheduler.wake();
     else void flushStored();
   }
 
@@ -178,14 +194,14 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       void flushIfPending();
     } else {
       live?.lostRole();
-      engine.current?.scheduler.cancel();
+      sender.current?.scheduler.cancel();
     }
   }
 
   function resume(): void {
     live?.wake();
     if (model.state.peek() === 'auth-required') tellSync(model.setSync('online'));
-    engine.current?.scheduler.resume();
+    sender.current?.scheduler.resume();
   }
 
   /** A read reached the API (or not). One that got through ends a pause or a backoff early. */
@@ -196,7 +212,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     }
     const before = model.state.peek();
     tellSync(model.contact(true, clock.now()));
-    if (before === 'auth-required') engine.current?.scheduler.resume();
+    if (before === 'auth-required') sender.current?.scheduler.resume();
     else if (before !== 'online') wake();
   }
 
@@ -209,21 +225,19 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       tabs.open();
       unwatch = [
         watchPage(options.page ?? defaultPageEvents(), wake),
-        store.storage.subscribe(() => void engine.current?.scheduler.flush()),
+        store.storage.subscribe(() => void sender.current?.scheduler.flush()),
         client.onTokenChange(resume),
       ];
       await reloadMirror();
       live?.start();
       // The first flush runs on its own: a slow API must not hold up the page's start.
       lock.start(roleChanged);
-      const warmMs = options.writeSideWarmMs ?? WRITE_SIDE_WARM_MS;
-      if (warmMs !== false) warmTimer = clock.setTimeout(() => void engine.load().catch(() => undefined), warmMs);
     },
     stop() {
       if (!started) return;
       started = false;
-      if (warmTimer !== null) clock.clearTimeout(warmTimer);
-      warmTimer = null;
+      if (retryTimer !== null) clock.clearTimeout(retryTimer);
+      retryTimer = null;
       lock.stop();
       roleChanged(false);
       live?.stop();
@@ -232,18 +246,15 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       tabs.close();
     },
     async enqueue(write) {
-      // Added at once: a read made right after waits for this write, the write side's load included.
-      const storing = engine.forWrite().then(({ scheduler, enqueue }) => {
-        const storeEnded = scheduler.storeStarted();
-        return enqueue(write).finally(storeEnded);
-      });
+      const storeEnded = sender.current?.scheduler.storeStarted();
+      const storing = enqueueOne(write).finally(() => storeEnded?.());
       stores.add(storing);
       const entry = await storing.finally(() => stores.delete(storing));
       memory.remember(entry);
       model.upsert(entry);
       emit(entry);
       tabs.tellWritten(entry);
-      engine.current?.scheduler.writeQueued();
+      withSendSide((side) => side.scheduler.writeQueued());
     },
     async read(ownId, key, target) {
       // A write still being stored (the batcher gathers a turn's writes into one transaction) is read back first.
@@ -257,7 +268,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     flush: flushStored,
     resume,
     async retryFailed() {
-      const { scheduler, retryFailed } = await engine.forWrite();
+      const { scheduler, retryFailed } = await sender.forAction();
       for (const entry of await retryFailed()) {
         model.upsert(entry);
         tabs.tellUpdated(entry);
@@ -266,7 +277,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     },
     async discard(moduleId, name) {
       const seq = model.latestSeq({ moduleId, name }) ?? Number.MAX_SAFE_INTEGER;
-      await (await engine.forWrite()).discard(moduleId, name);
+      await (await sender.forAction()).discard(moduleId, name);
       memory.drop({ moduleId, name });
       model.remove(moduleId, name, seq);
       tabs.tellRemoved({ moduleId, name, seq });

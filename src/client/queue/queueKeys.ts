@@ -7,7 +7,7 @@ export function queueKeys({ userId, kind }: Space) {
   return {
     queued,
     /** Prefix of every entry of the space. */
-    entries: ['q', userId, kind] as StoreKey,
+    allEntries: ['q', userId, kind] as StoreKey,
     confirmedKey: (moduleId: string, name: string): StoreKey => ['c', userId, kind, moduleId, name],
     seqKey: ['seq', userId, kind] as StoreKey,
     keyOf: (entry: { moduleId: string; name: string }) => queued(entry.moduleId, entry.name),

@@ -55,8 +55,6 @@ export class QueueWorld {
       onLine: true,
       tabId: `tab-${this.tabs.length + 1}`,
       live: false,
-      // Loaded on demand only: the tests see the timers of the queue's work alone.
-      writeSideWarmMs: false,
       ...queueOptions,
     });
     const tab = { client, store, queue, data: createModuleData({ queue }) };
