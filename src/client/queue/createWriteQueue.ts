@@ -112,7 +112,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       onAuthRequired,
       onDrained,
     },
-  });
+  }, options.loadSendSide);
 
   /** Runs `use` on the send side, loading it first; a load that failed is tried again later (the writes wait in the store). */
   function withSendSide(use: (side: SendSide) => unknown): void {
