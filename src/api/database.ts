@@ -23,5 +23,6 @@ export const DatabaseQuerySchema = z.object({ id: z.string(), key: z.string() })
  * was ever set, by name. An extension of the reference server (one read per
  * module at a page's start); an API without it answers 404.
  */
-export const DatabaseValuesSchema = z.object({ id: z.string(), values: z.record(z.string(), z.unknown()) });
+// `values`: any JSON object (a loose object, not a record: one zod kind less in the overlay page).
+export const DatabaseValuesSchema = z.object({ id: z.string(), values: z.looseObject({}) });
 export type DatabaseValues = { id: string; values: Record<string, Json> };

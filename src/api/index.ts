@@ -14,6 +14,7 @@ export * from './resolveKey.ts';
 export * from './manifest.ts';
 export * from './checkSettingValue.ts';
 export * from './settings.ts';
+export * from './settingValues.ts';
 export * from './selectedModules.ts';
 export * from './bridge.ts';
 export * from './live.ts';

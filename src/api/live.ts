@@ -65,6 +65,7 @@ export const LiveChangeSchema = z.object({
 export const LivePingSchema = z.object({ type: z.literal('ping') });
 
 /** Every message the server sends. */
-export const LiveServerMessageSchema = z.discriminatedUnion('type', [LiveReadySchema, LiveResetSchema, LiveChangeSchema, LivePingSchema, LiveEventSchema, LiveEventsResetSchema]);
+// A plain union: each option's literal tag fails the others, and the overlay page carries one zod kind less.
+export const LiveServerMessageSchema = z.union([LiveReadySchema, LiveResetSchema, LiveChangeSchema, LivePingSchema, LiveEventSchema, LiveEventsResetSchema]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;
 export type LiveChangeMessage = z.infer<typeof LiveChangeSchema>;

@@ -5,11 +5,23 @@ import * as z from 'zod/mini';
 const str = z.string();
 const int = z.int();
 
+/**
+ * An ISO datetime in UTC with `digits` fractional digits (0 or 3), as `Date#toISOString`
+ * writes it. A pattern rather than `z.iso.datetime`, whose format code the overlay page would
+ * carry for these two fields alone; it checks each field's range, not the days of each month.
+ */
+function utcDatetime(digits: 0 | 3) {
+  const fraction = digits === 3 ? '\\.\\d{3}' : '';
+  const pattern = new RegExp(`^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d${fraction}Z$`);
+  const example = digits === 3 ? '2024-01-31T12:00:00.000Z' : '2024-01-31T12:00:00Z';
+  return /* @__PURE__ */ z.string().check(z.regex(pattern, `must be an ISO datetime in UTC, as ${example}`));
+}
+
 export const UserSchema = z.looseObject({
   userId: /* @__PURE__ */ z.string().check(z.regex(/^\d+$/, 'userId must be numeric text')),
   userName: str,
   streamerType: str,
-  registered: z.iso.datetime({ precision: 3 }),
+  registered: utcDatetime(3),
   role: str,
   tier: int,
 });
@@ -67,7 +79,7 @@ export const TwitchStreamSchema = z.looseObject({
   preview: str,
   game: z.looseObject({ id: str, name: str }),
   uptime: z.looseObject({
-    startedAt: z.iso.datetime({ precision: 0 }),
+    startedAt: utcDatetime(0),
     startedAtUnix: int,
     converted: /* @__PURE__ */ z.string().check(z.regex(/^\d{2,}:\d{2}h$/, 'converted must look like HH:MMh')),
   }),

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkSettingValue } from './checkSettingValue.ts';
 import { describeSchemaIssue } from './describeSchemaIssue.ts';
 import { ModuleManifestSchema } from './manifest.ts';
-import { type Setting, SettingsSchema, settingValues } from './settings.ts';
+import { type Setting, SettingsSchema } from './settings.ts';
+import { settingValues } from './settingValues.ts';
 
 const GOAL_SETTINGS = {
   title: { type: 'text', label: 'Goal title', default: 'Sub goal', maxLength: 80 },

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { checkSettingValue } from './checkSettingValue.ts';
-import type { Json } from './database.ts';
 import { LIMITS } from './limits.ts';
 
 /** The six setting types a module may declare in its manifest. */
@@ -84,17 +83,4 @@ function boundsProblem(setting: Setting): string | null {
 function defaultProblem(setting: Setting): string | null {
   const reason = checkSettingValue(setting, setting.default);
   return reason ? `default ${JSON.stringify(setting.default)} ${reason}` : null;
-}
-
-/**
- * Each declared setting's value: the stored one when the setting accepts it,
- * else the default (never set, or refused: wrong type, out of range).
- */
-export function settingValues(settings: Settings, stored: (name: string) => Json | undefined): Record<string, Json> {
-  const values: Record<string, Json> = {};
-  for (const [name, setting] of Object.entries(settings)) {
-    const value = stored(name);
-    values[name] = value !== undefined && checkSettingValue(setting, value) === null ? value : setting.default;
-  }
-  return values;
 }

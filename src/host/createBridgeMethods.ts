@@ -2,7 +2,6 @@ import type * as z from 'zod/mini';
 import {
   type BridgeMethod,
   type EventPage,
-  type Json,
   type Kind,
   METHOD_PARAMS,
   type ModuleContext,
@@ -11,7 +10,6 @@ import {
   type ReadyInfo,
   resolveKey,
   type Settings,
-  settingValues,
 } from '../api/index.ts';
 import type { ModuleData } from '../client/index.ts';
 import { decodeJsonValue } from './decodeJsonValue.ts';
@@ -73,7 +71,9 @@ export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, 
       'settings',
       async (ownId, params) => {
         parseParams('settings', params);
-        return readSettings(data, ownId, settingsOf(ownId) ?? {});
+        const settings = settingsOf(ownId);
+        if (!settings || Object.keys(settings).length === 0) return {};
+        return (await loadReadSettings())(data, ownId, settings);
       },
     ],
     [
@@ -87,19 +87,6 @@ export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, 
   ]);
 }
 
-/**
- * Each declared setting's stored value, or its default. A value that cannot be
- * read now (offline, never confirmed) reads as the default too: a module drawing
- * its first frame is better served by the default than by a rejection, and it
- * hears later writes as `change` events.
- */
-async function readSettings(data: ModuleData, ownId: string, settings: Settings): Promise<Record<string, Json>> {
-  const names = Object.keys(settings);
-  const stored = await Promise.all(names.map((name) => data.get(ownId, name).catch(() => undefined)));
-  const byName = new Map(names.map((name, index) => [name, stored[index]]));
-  return settingValues(settings, (name) => byName.get(name));
-}
-
 type Params<M extends BridgeMethod> = z.infer<(typeof METHOD_PARAMS)[M]>;
 
 /** Checks a method's parameters; a missing `p` counts as `{}`. */
@@ -109,4 +96,13 @@ function parseParams<M extends BridgeMethod>(method: M, params: unknown): Params
   const issue = parsed.error.issues[0];
   const field = issue?.path.length ? `p.${issue.path.join('.')}` : 'p';
   throw new OverlayError('BAD_REQUEST', `${method}: ${field} is invalid (${issue?.message ?? 'bad shape'})`);
+}
+
+/** The settings checks, loaded by the first module with settings that asks for them: many modules have none. */
+async function loadReadSettings(): Promise<typeof import('./readSettings.ts').readSettings> {
+  try {
+    return (await import('./readSettings.ts')).readSettings;
+  } catch {
+    throw new OverlayError('UNAVAILABLE', 'settings: the overlay could not load its settings code (page server out of reach); try again');
+  }
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Figure } from '../Figure.ts';
 import { makeRow } from '../makeRow.ts';
+import { measurePageStart, START_TOOLS } from '../bundle/measurePageStart.ts';
 import { type Contributor, pageContributors } from '../bundle/pageContributors.ts';
 import type { SourceMap } from '../bundle/sourceSpans.ts';
 import { runViteBuild } from '../overlay/runViteBuild.ts';
@@ -20,11 +21,14 @@ interface ManifestChunk {
  * loads on demand (the debug panel); the studio is a page of its own. Its note
  * names the five largest contributors to the page script (packages and `src`
  * folders, from the build's source maps), so a regression points at its cause.
+ * `bundle.page.start` is what of the page's scripts a start of the tool overlay
+ * runs (Chromium's JS coverage), against all they load: the bound of what
+ * loading more on demand could gain.
  */
 const bundleSize: Figure = {
   name: 'bundle',
   order: 80,
-  rows: ['bundle.sdk', 'bundle.page'],
+  rows: ['bundle.sdk', 'bundle.page', 'bundle.page.start'],
   async run(context) {
     const outDir = await context.tempDir('bundle-dist');
     context.log('vite build for bundle sizes');
@@ -36,6 +40,8 @@ const bundleSize: Figure = {
     const page = sizes.reduce((sum, { kb }) => sum + kb, 0);
     const scripts = files.filter((file) => file.endsWith('.js'));
     const contributors = pageContributors(await Promise.all(scripts.map((file) => readScript(outDir, file))));
+    context.log('overlay start under JS coverage');
+    const start = await measurePageStart(context);
     return [
       makeRow({ name: 'bundle.sdk', title: '/sdk.js gzipped', unit: 'KB', samples: [await gzipKB('sdk.js')], target: { of: 'value', op: '<=', limit: 4 } }),
       makeRow({
@@ -48,6 +54,14 @@ const bundleSize: Figure = {
           sizes.map(({ file, kb }) => `${file.replace(/^assets\//, '')} ${kb.toFixed(2)} KB`).join(', '),
           `largest contributors (gzipped KB the page loses without it): ${describeTop(contributors, 5)}`,
         ].join('; '),
+      }),
+      makeRow({
+        name: 'bundle.page.start',
+        title: `overlay page script run by a start (${START_TOOLS} tool modules ready) gzipped; baseline: all of it loaded`,
+        unit: 'KB',
+        samples: [start.ranGzipBytes / 1024],
+        baseline: [start.loadedGzipBytes / 1024],
+        note: 'Chromium JS coverage of the bench overlay site (its catalog lists the bench tool modules); the rest loaded is code a start never ran',
       }),
     ];
   },

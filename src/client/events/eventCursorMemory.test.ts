@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryKeyValue } from '../storage/index.ts';
+import { openLocalStore } from '../storage/index.ts';
 import { eventCursorMemory } from './eventCursorMemory.ts';
 
 describe('eventCursorMemory', () => {
   it('keeps one position per overlay (user, kind), and the dock its own', async () => {
-    const store = createMemoryKeyValue();
+    const store = openLocalStore({ useStore: null });
     const overlay = eventCursorMemory(store, 'u1', 'event');
     const dock = eventCursorMemory(store, 'u1', 'event', 'dock');
     expect(await overlay.load()).toBeUndefined();

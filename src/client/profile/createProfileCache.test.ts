@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryKeyValue } from '../storage/index.ts';
+import { openLocalStore } from '../storage/index.ts';
 import { createProfileCache } from './createProfileCache.ts';
 import { hashIdentity } from './hashIdentity.ts';
 import { ManualClock } from '../testing/ManualClock.ts';
@@ -7,7 +7,7 @@ import { sampleProfile } from '../../api/testing/sampleProfile.ts';
 
 describe('createProfileCache', () => {
   it('keeps the public profile, user and kind under a hash of (API, identity)', async () => {
-    const store = createMemoryKeyValue();
+    const store = openLocalStore({ useStore: null });
     const clock = new ManualClock();
     const cache = createProfileCache({ store, baseUrl: 'https://api.test', identity: 'overlay-id-secret', clock });
     expect(await cache.load()).toBeUndefined();
@@ -20,14 +20,14 @@ describe('createProfileCache', () => {
   });
 
   it('is separate per identity and per API', async () => {
-    const store = createMemoryKeyValue();
+    const store = openLocalStore({ useStore: null });
     await createProfileCache({ store, baseUrl: 'https://api.test', identity: 'a' }).save(sampleProfile(), 'game');
     expect(await createProfileCache({ store, baseUrl: 'https://api.test', identity: 'b' }).load()).toBeUndefined();
     expect(await createProfileCache({ store, baseUrl: 'https://other.test', identity: 'a' }).load()).toBeUndefined();
   });
 
   it('ignores a stored entry that is not a cached profile', async () => {
-    const store = createMemoryKeyValue();
+    const store = openLocalStore({ useStore: null });
     const cache = createProfileCache({ store, baseUrl: 'x', identity: 'y' });
     const key = ['profile', await hashIdentity('x\ny')];
     await store.update([], () => ({ writes: [[key, { profile: 'garbage' }]], result: undefined }));

@@ -6,7 +6,8 @@ import type { SyncNews } from './createSyncBroadcast.ts';
 const SyncStateSchema = z.enum(['online', 'offline', 'backing-off', 'auth-required']);
 
 /** What the tabs of one data space tell each other. Parsed on receipt, like any input. */
-export const QueueMessageSchema = z.discriminatedUnion('t', [
+// A plain union: each option's literal tag fails the others, and the overlay page carries one zod kind less.
+export const QueueMessageSchema = z.union([
   /** A module wrote: a `change` for the other tabs, and work for the flusher. */
   z.object({ t: z.literal('written'), entry: QueueEntrySchema }),
   /** An entry changed place or state (requeued, parked, put back in line). */

@@ -6,6 +6,7 @@ import type { NewWrite, Space } from './createQueueStore.ts';
 import type { LiveEventsHook, LiveTransport } from '../live/index.ts';
 import type { LocalStore } from '../storage/index.ts';
 import type { DataChange } from './DataChange.ts';
+import type { LoadSendSide } from './sendSideOnDemand.ts';
 import type { SyncStatusSignals } from './SyncStatusModel.ts';
 
 export interface WriteQueueOptions {
@@ -47,6 +48,8 @@ export interface WriteQueueOptions {
   live?: LiveTransport | false;
   /** Stream events on the live connection (src/client/events). @default none */
   events?: LiveEventsHook;
+  /** Loads the send side (createSendSide). @default a dynamic import of createSendSide.ts */
+  loadSendSide?: LoadSendSide;
   /** This page's id as a lease holder. @default crypto.randomUUID(), or a random string */
   tabId?: string;
 }

@@ -1,10 +1,10 @@
 import type { Json, ResolvedKey } from '../../api/index.ts';
 import type { ApiClient } from '../http/index.ts';
-import type { QueueStore } from './createQueueStore.ts';
+import type { QueueFront } from './createQueueStore.ts';
 
 export interface ModuleSnapshotsOptions {
   client: Pick<ApiClient, 'dbValues'>;
-  records: Pick<QueueStore, 'confirmed'>;
+  records: Pick<QueueFront, 'confirmed'>;
   now(): number;
   /** Told that the API answered (a snapshot arrived). */
   onContact(reached: boolean): void;

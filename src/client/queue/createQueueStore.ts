@@ -1,6 +1,8 @@
 import type { Json, Kind } from '../../api/index.ts';
 import type { KeyValueStore, StoreKey } from '../storage/index.ts';
-import { type Confirmed, type Failure, parseConfirmed, parseEntry, type QueueEntry } from './QueueEntry.ts';
+import { createQueueFront } from './createQueueFront.ts';
+import { type Confirmed, type Failure, parseEntry, type QueueEntry } from './QueueEntry.ts';
+import { queueKeys } from './queueKeys.ts';
 
 /** The data space of one overlay token: a user's values for one overlay kind. */
 export interface Space {
@@ -30,59 +32,37 @@ export type Settled =
   /** Discarded meanwhile. */
   | { outcome: 'gone' };
 
-/** The pending writes and confirmed values of one space, over the local store. */
-export interface QueueStore {
+/** What a page runs of the queue store from its start: reads, and queuing writes (a write made offline is stored at once). */
+export interface QueueFront {
   /** Queues writes in one transaction, coalescing per entry; resolves once committed. */
   enqueue(writes: NewWrite[]): Promise<QueueEntry[]>;
   /** Every queued entry, parked ones included, in flush order. */
   list(): Promise<QueueEntry[]>;
   pending(moduleId: string, name: string): Promise<QueueEntry | undefined>;
+  confirmed(moduleId: string, name: string): Promise<Confirmed | undefined>;
+  /** Records what a read got from the server, unless a newer confirmation landed meanwhile. */
+  saveRead(moduleId: string, name: string, value: Json | undefined, startedAt: number): Promise<void>;
+}
+
+/** The pending writes and confirmed values of one space, over the local store. */
+export interface QueueStore extends QueueFront {
   /** After a 2xx: records the confirmed value, deletes the entry only if its seq is unchanged. */
   confirm(sent: QueueEntry): Promise<Settled>;
   /** After a refusal for good: marks the entry failed, only if its seq is unchanged. */
   park(sent: QueueEntry, failure: Failure): Promise<Settled>;
-  confirmed(moduleId: string, name: string): Promise<Confirmed | undefined>;
-  /** Records what a read got from the server, unless a newer confirmation landed meanwhile. */
-  saveRead(moduleId: string, name: string, value: Json | undefined, startedAt: number): Promise<void>;
   /** Puts every parked entry back in line, behind the others. */
   retryFailed(): Promise<QueueEntry[]>;
   /** Drops one entry on request (a person decided, never a timer). */
   discard(moduleId: string, name: string): Promise<boolean>;
 }
 
-export function createQueueStore(store: KeyValueStore, space: Space, now: () => number): QueueStore {
-  const { userId, kind } = space;
-  const queued = (moduleId: string, name: string): StoreKey => ['q', userId, kind, moduleId, name];
-  const confirmedKey = (moduleId: string, name: string): StoreKey => ['c', userId, kind, moduleId, name];
-  const seqKey: StoreKey = ['seq', userId, kind];
-  const keyOf = (entry: { moduleId: string; name: string }) => queued(entry.moduleId, entry.name);
-
-  async function list(): Promise<QueueEntry[]> {
-    const rows = await store.getAll(['q', userId, kind]);
-    const entries = rows.map(([, stored]) => parseEntry(stored)).filter((entry) => entry !== undefined);
-    return entries.sort((a, b) => a.order - b.order);
-  }
+/** The whole store: the front, and what settles sent writes, which the page loads with its send side (createSendSide.ts). */
+export function createQueueStore(store: KeyValueStore, space: Space, now: () => number, front = createQueueFront(store, space, now)): QueueStore {
+  const { queued, confirmedKey, seqKey, keyOf } = queueKeys(space);
+  const { list } = front;
 
   return {
-    enqueue(writes) {
-      const keys = uniqueKeys(writes.map(keyOf));
-      return store.update([seqKey, ...keys], ([counter, ...stored]) => {
-        const current = new Map(keys.map((key, i) => [JSON.stringify(key), parseEntry(stored[i])]));
-        let seq = typeof counter === 'number' ? counter : 0;
-        const entries = writes.map((write) => {
-          const id = JSON.stringify(keyOf(write));
-          const previous = current.get(id);
-          seq = Math.max(seq, previous?.seq ?? 0) + 1;
-          const entry = nextEntry(previous, write, seq, now());
-          current.set(id, entry);
-          return entry;
-        });
-        const rows = [...current.values()].map((entry): [StoreKey, unknown] => [keyOf(entry!), entry]);
-        return { writes: [[seqKey, seq], ...rows], result: entries };
-      });
-    },
-    list,
-    pending: async (moduleId, name) => parseEntry(await store.get(queued(moduleId, name))),
+    ...front,
     confirm(sent) {
       const record = { found: true, value: sent.value, at: now() };
       // The confirmed value is replaced whatever it was: only the entry is read.
@@ -103,14 +83,6 @@ export function createQueueStore(store: KeyValueStore, space: Space, now: () => 
         return { writes: [[keyOf(sent), entry]], result: { outcome: 'parked', entry } };
       });
     },
-    confirmed: async (moduleId, name) => parseConfirmed(await store.get(confirmedKey(moduleId, name))),
-    saveRead(moduleId, name, value, startedAt) {
-      const key = confirmedKey(moduleId, name);
-      return store.update([key], ([stored]) => {
-        const newer = (parseConfirmed(stored)?.at ?? -Infinity) > startedAt;
-        return { writes: newer ? [] : [[key, { found: value !== undefined, value, at: startedAt }]], result: undefined };
-      });
-    },
     async retryFailed() {
       const keys = (await list()).filter((entry) => entry.failed).map(keyOf);
       return store.update([seqKey, ...keys], ([counter, ...stored]) => {
@@ -127,13 +99,6 @@ export function createQueueStore(store: KeyValueStore, space: Space, now: () => 
   };
 }
 
-/** Coalescing: a newer write replaces the pending one but keeps its place in line. */
-function nextEntry(previous: QueueEntry | undefined, write: NewWrite, seq: number, now: number): QueueEntry {
-  // A parked entry rewritten is a fresh attempt: the refused value never reached the server.
-  const keep = previous !== undefined && previous.failed === undefined;
-  return { ...write, seq, order: keep ? previous.order : seq, enqueuedAt: keep ? previous.enqueuedAt : now };
-}
-
 /**
  * Compare-and-delete. An entry rewritten while in flight goes behind everything
  * queued before its latest write, exactly as if the sent value had been deleted
@@ -143,9 +108,4 @@ function settleAfterSend(sent: QueueEntry, current: QueueEntry | undefined): Set
   if (!current) return { outcome: 'gone' };
   if (current.seq === sent.seq) return { outcome: 'confirmed' };
   return { outcome: 'requeued', entry: { ...current, order: current.seq } };
-}
-
-function uniqueKeys(keys: StoreKey[]): StoreKey[] {
-  const seen = new Map(keys.map((key) => [JSON.stringify(key), key]));
-  return [...seen.values()];
 }

@@ -4,6 +4,8 @@ import { DEFAULT_BACKOFF } from '../retry/index.ts';
 import { hang } from '../testing/fakeFetch.ts';
 import { FakeServer } from '../testing/FakeServer.ts';
 import { QueueWorld } from '../testing/QueueWorld.ts';
+import { createSendSide } from './createSendSide.ts';
+import { SEND_SIDE_RETRY_MS } from './createWriteQueue.ts';
 
 const MOD = 'my.mod';
 let world: QueueWorld;
@@ -383,5 +385,45 @@ describe('write queue: persistence', () => {
     await tab.queue.start();
     await tab.queue.flush();
     expect(world.server.value(MOD, 'early')).toBe(true);
+  });
+});
+
+describe('write queue: the send side on demand', () => {
+  it('is not loaded by a page that only reads, nor at a start with nothing to send', async () => {
+    const loadSendSide = vi.fn(async () => createSendSide);
+    const { data, queue } = await started({ loadSendSide });
+    world.server.values.set(`${MOD}/a`, 1);
+    expect(await data.get(MOD, 'a')).toBe(1);
+    await queue.flush();
+    expect(loadSendSide).not.toHaveBeenCalled();
+    await data.set(MOD, 'a', 2);
+    await vi.waitFor(() => expect(world.server.value(MOD, 'a')).toBe(2));
+    expect(loadSendSide).toHaveBeenCalledTimes(1);
+  });
+
+  it('stores a write while its code cannot load, and sends it once a later try loads it', async () => {
+    const loadSendSide = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue(createSendSide);
+    const { data, queue, store } = await started({ loadSendSide });
+    await data.set(MOD, 'a', 1);
+    await vi.waitFor(() => expect(loadSendSide).toHaveBeenCalledTimes(1));
+    expect(queue.status.pending.value).toBe(1);
+    expect(await store.getAll(['q'])).toHaveLength(1);
+    expect(world.clock.delays()).toContain(SEND_SIDE_RETRY_MS);
+    world.clock.advance(SEND_SIDE_RETRY_MS);
+    await vi.waitFor(() => expect(world.server.value(MOD, 'a')).toBe(1));
+    expect(queue.status.pending.value).toBe(0);
+  });
+
+  it('loads at start when the local database holds writes to send', async () => {
+    const first = await started();
+    world.server.script.push(FakeServer.fail(503));
+    await first.data.set(MOD, 'a', 1);
+    await first.queue.flush();
+    first.queue.stop();
+    const loadSendSide = vi.fn(async () => createSendSide);
+    const second = world.tab({ loadSendSide });
+    await second.queue.start();
+    await vi.waitFor(() => expect(world.server.value(MOD, 'a')).toBe(1));
+    expect(loadSendSide).toHaveBeenCalledTimes(1);
   });
 });

@@ -3,23 +3,27 @@ import { ApiError } from '../http/index.ts';
 import { DEFAULT_BACKOFF } from '../retry/index.ts';
 import { createBatcher } from './createBatcher.ts';
 import { createFlusherLock } from './createFlusherLock.ts';
-import { createFlushScheduler } from './createFlushScheduler.ts';
 import { createModuleSnapshots } from './createModuleSnapshots.ts';
 import { defaultPageEvents, type LockRequester, watchPage } from '../tabs/index.ts';
-import { createQueueStore, type NewWrite, type Settled, type Space } from './createQueueStore.ts';
+import { createQueueFront } from './createQueueFront.ts';
+import type { NewWrite, Settled, Space } from './createQueueStore.ts';
 import { createReadYourWrites } from './createReadYourWrites.ts';
 import { createStoringWrites } from './createStoringWrites.ts';
 import { applyTabNews } from './applyTabNews.ts';
 import type { SyncNews } from './createSyncBroadcast.ts';
 import { createTabProtocol } from './createTabProtocol.ts';
 import type { DataChange } from './DataChange.ts';
-import { flushQueue } from './flushQueue.ts';
 import { openLocalStore } from '../storage/index.ts';
 import type { QueueEntry } from './QueueEntry.ts';
 import { readValue } from './readValue.ts';
 import { SyncStatusModel } from './SyncStatusModel.ts';
 import { createLiveSync } from '../live/index.ts';
 import type { WriteQueue, WriteQueueOptions } from './WriteQueue.ts';
+import type { SendSide } from './createSendSide.ts';
+import { sendSideOnDemand } from './sendSideOnDemand.ts';
+
+/** When the send side's code did not load (the page's server out of reach) while writes wait: the next try. */
+export const SEND_SIDE_RETRY_MS = 5000;
 
 /**
  * The offline write queue of one data space (userId, kind): see
@@ -30,7 +34,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   if (!client || !userId || !kind) throw new TypeError('createWriteQueue: client, userId and kind are required');
   const space: Space = { userId, kind };
   const store = options.store ?? openLocalStore({ clock });
-  const records = createQueueStore(store, space, () => clock.now());
+  const records = createQueueFront(store, space, () => clock.now());
   const model = new SyncStatusModel(store.storage);
   const holder = options.tabId ?? newTabId(random, clock.now());
   const locks = options.locks === undefined ? defaultLocks() : options.locks;
@@ -38,6 +42,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   const listeners = new Set<(change: DataChange) => void>();
   const enqueueOne = createBatcher((writes: NewWrite[]) => records.enqueue(writes));
   let unwatch: (() => void)[] = [];
+  let retryTimer: unknown = null;
   let started = false;
   let flusher = false;
   model.online.value = options.onLine ?? globalThis.navigator?.onLine !== false;
@@ -66,7 +71,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       memory, model, live,
       isFlusher: () => flusher,
       emitRemote: (entry) => emit(entry, true),
-      writeQueued: () => scheduler.writeQueued(),
+      writeQueued: () => withSendSide((side) => side.scheduler.writeQueued()),
     }),
   });
 
@@ -85,36 +90,74 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     if (flusher) tabs.tellSync(news);
   }
 
-  const scheduler = createFlushScheduler({
-    clock,
-    random,
-    backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
-    flushDelayMs: options.flushDelayMs ?? 25,
-    maxFlushDelayMs: options.maxFlushDelayMs ?? 2000,
-    canFlush,
-    flushOnce: (more) =>
-      flushQueue({
-        records,
-        client,
-        now: () => clock.now(),
-        canContinue: () => canFlush() && !scheduler.paused,
-        more,
-        latestSeq: (entry) => model.latestSeq(entry),
-        onListed: (entries) => model.replaceAll(entries),
-        onSettled,
-      }),
-    onBackOff(answered, retryAt) {
-      model.retryAt.value = retryAt;
-      tellSync(model.setSync(answered ? 'backing-off' : 'offline', false));
+  // The send side (when and how to send, retries, settling) loads once writes wait to be
+  // sent: a page that only reads never runs it. Writes are stored without it, offline too.
+  const sender = sendSideOnDemand({
+    store,
+    space,
+    now: () => clock.now(),
+    front: records,
+    flush: {
+      client,
+      latestSeq: (entry) => model.latestSeq(entry),
+      onListed: (entries) => model.replaceAll(entries),
+      onSettled,
     },
-    onAuthRequired(error) {
-      model.retryAt.value = null;
-      tellSync(model.setSync('auth-required', (error instanceof ApiError && error.status !== null) || model.online.peek()));
+    scheduler: {
+      clock,
+      random,
+      backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
+      flushDelayMs: options.flushDelayMs ?? 25,
+      maxFlushDelayMs: options.maxFlushDelayMs ?? 2000,
+      canFlush,
+      onBackOff,
+      onAuthRequired,
+      onDrained,
     },
-    onDrained: () => {
-      model.retryAt.value = null;
-    },
-  });
+  }, options.loadSendSide);
+
+  /** Runs `use` on the send side, loading it first; a load that failed is tried again later (the writes wait in the store). */
+  function withSendSide(use: (side: SendSide) => unknown): void {
+    if (sender.current) use(sender.current);
+    else void sender.load().then(use, retryLater);
+  }
+
+  function retryLater(): void {
+    if (!started || retryTimer !== null) return;
+    retryTimer = clock.setTimeout(() => {
+      retryTimer = null;
+      void flushStored();
+    }, SEND_SIDE_RETRY_MS);
+  }
+
+  /** Flushes when there is something to send; without the send side loaded, only writes this queue knows of need it. */
+  async function flushIfPending(): Promise<void> {
+    if (sender.current) return sender.current.scheduler.flush();
+    if (model.pending.peek() === 0) return;
+    const side = await sender.load().catch(() => null);
+    if (side) await side.scheduler.flush();
+    else retryLater();
+  }
+
+  /** The same after reading the store again: another tab may have queued writes this one did not hear of. */
+  async function flushStored(): Promise<void> {
+    if (!sender.current) await reloadMirror();
+    await flushIfPending();
+  }
+
+  function onBackOff(answered: boolean, retryAt: number): void {
+    model.retryAt.value = retryAt;
+    tellSync(model.setSync(answered ? 'backing-off' : 'offline', false));
+  }
+
+  function onAuthRequired(error: unknown): void {
+    model.retryAt.value = null;
+    tellSync(model.setSync('auth-required', (error instanceof ApiError && error.status !== null) || model.online.peek()));
+  }
+
+  function onDrained(): void {
+    model.retryAt.value = null;
+  }
 
   function onSettled(sent: QueueEntry, settled: Settled): void {
     tellSync(model.contact(settled.outcome === 'confirmed', clock.now()));
@@ -138,8 +181,9 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   /** Online again, page visible, a read went through: the flusher tries, the others refresh. */
   function wake(): void {
     live?.wake();
-    if (canFlush()) scheduler.wake();
-    else void reloadMirror();
+    if (!canFlush()) void reloadMirror();
+    else if (sender.current) sender.current.scheduler.wake();
+    else void flushStored();
   }
 
   /** The flusher role came to this tab (`held`) or left it. */
@@ -149,17 +193,17 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     model.flusher.value = held;
     if (held) {
       live?.gainedRole();
-      void scheduler.flush();
+      void flushIfPending();
     } else {
       live?.lostRole();
-      scheduler.cancel();
+      sender.current?.scheduler.cancel();
     }
   }
 
   function resume(): void {
     live?.wake();
     if (model.state.peek() === 'auth-required') tellSync(model.setSync('online'));
-    scheduler.resume();
+    sender.current?.scheduler.resume();
   }
 
   /** A read reached the API (or not). One that got through ends a pause or a backoff early. */
@@ -170,7 +214,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     }
     const before = model.state.peek();
     tellSync(model.contact(true, clock.now()));
-    if (before === 'auth-required') scheduler.resume();
+    if (before === 'auth-required') sender.current?.scheduler.resume();
     else if (before !== 'online') wake();
   }
 
@@ -183,7 +227,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       tabs.open();
       unwatch = [
         watchPage(options.page ?? defaultPageEvents(), wake),
-        store.storage.subscribe(() => void scheduler.flush()),
+        store.storage.subscribe(() => void sender.current?.scheduler.flush()),
         client.onTokenChange(resume),
       ];
       await reloadMirror();
@@ -194,6 +238,8 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     stop() {
       if (!started) return;
       started = false;
+      if (retryTimer !== null) clock.clearTimeout(retryTimer);
+      retryTimer = null;
       lock.stop();
       roleChanged(false);
       live?.stop();
@@ -202,9 +248,9 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       tabs.close();
     },
     async enqueue(write) {
-      const storeEnded = scheduler.storeStarted();
+      const storeEnded = sender.current?.scheduler.storeStarted();
       const stored = storing.begin(write);
-      const pending = enqueueOne(write).finally(storeEnded);
+      const pending = enqueueOne(write).finally(() => storeEnded?.());
       stores.add(pending);
       const entry = await pending.finally(() => stores.delete(pending)).catch((error: unknown) => {
         stored();
@@ -217,7 +263,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       stored();
       emit(entry);
       tabs.tellWritten(entry);
-      scheduler.writeQueued();
+      withSendSide((side) => side.scheduler.writeQueued());
     },
     async read(ownId, key, target) {
       // A write still being stored (the batcher gathers a turn's writes into one transaction) is read back first.
@@ -228,10 +274,11 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       live?.read(target, value);
       return value;
     },
-    flush: () => scheduler.flush(),
+    flush: flushStored,
     resume,
     async retryFailed() {
-      for (const entry of await records.retryFailed()) {
+      const { scheduler, retryFailed } = await sender.forAction();
+      for (const entry of await retryFailed()) {
         model.upsert(entry);
         tabs.tellUpdated(entry);
       }
@@ -239,7 +286,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     },
     async discard(moduleId, name) {
       const seq = model.latestSeq({ moduleId, name }) ?? Number.MAX_SAFE_INTEGER;
-      await records.discard(moduleId, name);
+      await (await sender.forAction()).discard(moduleId, name);
       memory.drop({ moduleId, name });
       model.remove(moduleId, name, seq);
       tabs.tellRemoved({ moduleId, name, seq });

@@ -2,10 +2,10 @@ import { type Json, OverlayError, type ResolvedKey } from '../../api/index.ts';
 import { classifyFailure } from '../retry/index.ts';
 import type { ApiClient } from '../http/index.ts';
 import type { ModuleSnapshots } from './createModuleSnapshots.ts';
-import type { QueueStore } from './createQueueStore.ts';
+import type { QueueFront } from './createQueueStore.ts';
 
 export interface ReadDeps {
-  records: QueueStore;
+  records: QueueFront;
   client: Pick<ApiClient, 'dbGet'>;
   now(): number;
   /** Told whether the API answered the read (true) or could not be reached (false). */

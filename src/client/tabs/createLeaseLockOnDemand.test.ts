@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LeaseLockOptions } from './createLeaseLock.ts';
-import { createLeaseLockOnDemand } from './createLeaseLockOnDemand.ts';
+import { createLeaseLockOnDemand, type LeaseLockOnDemandOptions } from './createLeaseLockOnDemand.ts';
 import type { FlusherLock } from './FlusherLock.ts';
-import { createMemoryKeyValue } from '../storage/index.ts';
+import { openLocalStore } from '../storage/index.ts';
 import { systemClock } from '../../api/index.ts';
 
-const lease: LeaseLockOptions = { store: createMemoryKeyValue(), key: ['lease', 'u', 'tool'], holder: 'tab-1', clock: systemClock };
+const lease: LeaseLockOnDemandOptions = { store: openLocalStore({ useStore: null }), key: ['lease', 'u', 'tool'], holder: 'tab-1', clock: systemClock };
 
 /** A lease lock that records its calls and reports the role held as soon as it starts. */
 function fakeLock(calls: string[]): (options: LeaseLockOptions) => FlusherLock {

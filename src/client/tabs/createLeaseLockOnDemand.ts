@@ -1,7 +1,8 @@
 import type { LeaseLockOptions } from './createLeaseLock.ts';
 import type { FlusherLock } from './FlusherLock.ts';
+import { parseLease } from './parseLease.ts';
 
-export interface LeaseLockOnDemandOptions extends LeaseLockOptions {
+export interface LeaseLockOnDemandOptions extends Omit<LeaseLockOptions, 'parseLease'> {
   /** Loads `createLeaseLock`. @default a dynamic import of createLeaseLock.ts */
   load?: () => Promise<(options: LeaseLockOptions) => FlusherLock>;
 }
@@ -13,7 +14,8 @@ export interface LeaseLockOnDemandOptions extends LeaseLockOptions {
  * harm (see FlusherLock), never sending would strand the queue.
  */
 export function createLeaseLockOnDemand(options: LeaseLockOnDemandOptions): FlusherLock {
-  const { load = loadLeaseLock, ...leaseOptions } = options;
+  const { load = loadLeaseLock, ...rest } = options;
+  const leaseOptions: LeaseLockOptions = { ...rest, parseLease };
   let lock: Promise<FlusherLock | null> | null = null;
   let wanted: ((held: boolean) => void) | null = null;
   let started: FlusherLock | null = null;
