@@ -1,12 +1,11 @@
 import { systemClock } from '../../api/index.ts';
-import { ApiError } from '../http/index.ts';
 import { DEFAULT_BACKOFF } from '../retry/index.ts';
 import { createBatcher } from './createBatcher.ts';
 import { createFlusherLock } from './createFlusherLock.ts';
 import { createModuleSnapshots } from './createModuleSnapshots.ts';
-import { defaultPageEvents, type LockRequester, watchPage } from '../tabs/index.ts';
+import { defaultPageEvents, watchPage } from '../tabs/index.ts';
 import { createQueueFront } from './createQueueFront.ts';
-import type { NewWrite, Settled, Space } from './createQueueStore.ts';
+import type { NewWrite, Space } from './createQueueStore.ts';
 import { createReadYourWrites } from './createReadYourWrites.ts';
 import { createStoringWrites } from './createStoringWrites.ts';
 import { applyTabNews } from './applyTabNews.ts';
@@ -16,6 +15,7 @@ import type { DataChange } from './DataChange.ts';
 import { openLocalStore } from '../storage/index.ts';
 import type { QueueEntry } from './QueueEntry.ts';
 import { readValue } from './readValue.ts';
+import { reportSendOutcomes } from './reportSendOutcomes.ts';
 import { SyncStatusModel } from './SyncStatusModel.ts';
 import { createLiveSync } from '../live/index.ts';
 import type { WriteQueue, WriteQueueOptions } from './WriteQueue.ts';
@@ -36,9 +36,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   const store = options.store ?? openLocalStore({ clock });
   const records = createQueueFront(store, space, () => clock.now());
   const model = new SyncStatusModel(store.storage);
-  const holder = options.tabId ?? newTabId(random, clock.now());
-  const locks = options.locks === undefined ? defaultLocks() : options.locks;
-  const lock = createFlusherLock({ space, locks, store, holder, clock });
+  const lock = createFlusherLock({ space, locks: options.locks, store, holder: options.tabId, clock, random });
   const listeners = new Set<(change: DataChange) => void>();
   const enqueueOne = createBatcher((writes: NewWrite[]) => records.enqueue(writes));
   let unwatch: (() => void)[] = [];
@@ -90,6 +88,8 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
     if (flusher) tabs.tellSync(news);
   }
 
+  const reports = reportSendOutcomes({ model, memory, tabs, live, tellSync, now: () => clock.now() });
+
   // The send side (when and how to send, retries, settling) loads once writes wait to be
   // sent: a page that only reads never runs it. Writes are stored without it, offline too.
   const sender = sendSideOnDemand({
@@ -101,7 +101,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       client,
       latestSeq: (entry) => model.latestSeq(entry),
       onListed: (entries) => model.replaceAll(entries),
-      onSettled,
+      onSettled: reports.onSettled,
     },
     scheduler: {
       clock,
@@ -110,9 +110,9 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       flushDelayMs: options.flushDelayMs ?? 25,
       maxFlushDelayMs: options.maxFlushDelayMs ?? 2000,
       canFlush,
-      onBackOff,
-      onAuthRequired,
-      onDrained,
+      onBackOff: reports.onBackOff,
+      onAuthRequired: reports.onAuthRequired,
+      onDrained: reports.onDrained,
     },
   }, options.loadSendSide);
 
@@ -143,35 +143,6 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   async function flushStored(): Promise<void> {
     if (!sender.current) await reloadMirror();
     await flushIfPending();
-  }
-
-  function onBackOff(answered: boolean, retryAt: number): void {
-    model.retryAt.value = retryAt;
-    tellSync(model.setSync(answered ? 'backing-off' : 'offline', false));
-  }
-
-  function onAuthRequired(error: unknown): void {
-    model.retryAt.value = null;
-    tellSync(model.setSync('auth-required', (error instanceof ApiError && error.status !== null) || model.online.peek()));
-  }
-
-  function onDrained(): void {
-    model.retryAt.value = null;
-  }
-
-  function onSettled(sent: QueueEntry, settled: Settled): void {
-    tellSync(model.contact(settled.outcome === 'confirmed', clock.now()));
-    if (settled.outcome === 'confirmed' || settled.outcome === 'gone') {
-      memory.forget(sent);
-      model.remove(sent.moduleId, sent.name, sent.seq);
-      tabs.tellRemoved({ moduleId: sent.moduleId, name: sent.name, seq: sent.seq });
-    } else {
-      model.upsert(settled.entry);
-      tabs.tellUpdated(settled.entry);
-    }
-    // Every outcome but `parked` follows a 2xx: the server took the write.
-    if (settled.outcome === 'parked') live?.settled(sent);
-    else live?.accepted({ moduleId: sent.moduleId, name: sent.name, value: sent.value, from: sent.id });
   }
 
   async function reloadMirror(): Promise<void> {
@@ -299,12 +270,4 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       };
     },
   };
-}
-
-function newTabId(random: () => number, now: number): string {
-  return globalThis.crypto?.randomUUID?.() ?? `tab-${Math.floor(random() * 2 ** 52).toString(36)}-${now.toString(36)}`;
-}
-
-function defaultLocks(): LockRequester | null {
-  return (globalThis.navigator?.locks as LockRequester | undefined) ?? null;
 }
