@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { executedCode } from './executedCode.ts';
+import { calledCode, executedCode } from './executedCode.ts';
 
 describe('executedCode', () => {
   const source = 'function f(x){if(x){A()}else{B()}}function g(){C()}f(1);';
@@ -18,5 +18,14 @@ describe('executedCode', () => {
   it('gives nothing for a script that did not run and all of one without block detail', () => {
     expect(executedCode(source, [{ ranges: [{ startOffset: 0, endOffset: source.length, count: 0 }] }])).toBe('');
     expect(executedCode(source, [{ ranges: [{ startOffset: 0, endOffset: source.length, count: 3 }] }])).toBe(source);
+  });
+
+  it('keeps, for calledCode, every function called whole, its branches not taken too', () => {
+    const functions = [
+      { ranges: [{ startOffset: 0, endOffset: source.length, count: 1 }] },
+      { ranges: [{ startOffset: 0, endOffset: 34, count: 1 }, { startOffset: 24, endOffset: 33, count: 0 }] },
+      { ranges: [{ startOffset: 34, endOffset: 51, count: 0 }] },
+    ];
+    expect(calledCode(source, functions)).toBe('function f(x){if(x){A()}else{B()}}f(1);');
   });
 });

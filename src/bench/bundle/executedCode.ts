@@ -10,10 +10,23 @@ export interface FunctionCoverage {
  * function that ran), so the ranges are painted in the order given.
  */
 export function executedCode(source: string, functions: readonly FunctionCoverage[]): string {
+  return paint(source, functions.flatMap(({ ranges }) => ranges));
+}
+
+/**
+ * The characters of `source` left once every function that was never called
+ * is taken out whole, branches not taken kept: the page script if loading on
+ * demand went as far as whole functions can (a function's own range is the
+ * first of its ranges). The gap to `executedCode` is code inside functions
+ * that ran, which only a rewrite of those functions removes.
+ */
+export function calledCode(source: string, functions: readonly FunctionCoverage[]): string {
+  return paint(source, functions.flatMap(({ ranges }) => ranges.slice(0, 1)));
+}
+
+function paint(source: string, ranges: FunctionCoverage['ranges']): string {
   const ran = new Uint8Array(source.length);
-  for (const { ranges } of functions) {
-    for (const { startOffset, endOffset, count } of ranges) ran.fill(count > 0 ? 1 : 0, startOffset, endOffset);
-  }
+  for (const { startOffset, endOffset, count } of ranges) ran.fill(count > 0 ? 1 : 0, startOffset, endOffset);
   let text = '';
   let start = -1;
   for (let index = 0; index <= source.length; index++) {

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { BenchContext } from '../BenchContext.ts';
-import { executedCode } from './executedCode.ts';
+import { calledCode, executedCode } from './executedCode.ts';
 
 /** Module frames a start waits for: the cold start figure's five tool modules. */
 export const START_TOOLS = 5;
@@ -12,6 +12,8 @@ const SETTLE_MS = 1500;
 export interface PageStart {
   /** The characters of its scripts that ran. */
   ranGzipBytes: number;
+  /** Its scripts without the functions never called (branches not taken kept): the most whole-function loading on demand leaves. */
+  calledGzipBytes: number;
   /** Every script of the page it loaded, what ran or not. */
   loadedGzipBytes: number;
 }
@@ -38,6 +40,7 @@ export async function measurePageStart(context: BenchContext): Promise<PageStart
     const scripts = (await page.coverage.stopJSCoverage()).filter((entry) => entry.url.startsWith(assets) && entry.source !== undefined);
     return {
       ranGzipBytes: gzipSync(scripts.map((entry) => executedCode(entry.source!, entry.functions)).join('')).length,
+      calledGzipBytes: gzipSync(scripts.map((entry) => calledCode(entry.source!, entry.functions)).join('')).length,
       loadedGzipBytes: gzipSync(scripts.map((entry) => entry.source!).join('')).length,
     };
   } finally {
