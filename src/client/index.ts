@@ -6,7 +6,7 @@ export { ApiError, createApiClient, errorMessage, unwrapBody } from './http/inde
 export type { CachedProfile, ProfileCache } from './profile/index.ts';
 export { createProfileCache } from './profile/index.ts';
 export type { DataChange, FailedWrite, SyncStatus, WriteQueue } from './queue/index.ts';
-export { createWriteQueue } from './queue/index.ts';
+export { createWriteQueue, SEND_SIDE_PREFETCH_MS } from './queue/index.ts';
 export { parseRetryAfter } from './retry/index.ts';
 export type { LocalStore } from './storage/index.ts';
 export { openLocalStore } from './storage/index.ts';

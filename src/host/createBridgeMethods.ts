@@ -73,7 +73,10 @@ export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, 
         parseParams('settings', params);
         const settings = settingsOf(ownId);
         if (!settings || Object.keys(settings).length === 0) return {};
-        return (await loadReadSettings())(data, ownId, settings);
+        const read = await loadReadSettings();
+        // Without its code (the page's server went away), each setting reads as its default,
+        // as one that cannot be read does: a module drawing its first frame is better served by that.
+        return read ? read(data, ownId, settings) : Object.fromEntries(Object.entries(settings).map(([name, setting]) => [name, setting.default]));
       },
     ],
     [
@@ -98,11 +101,11 @@ function parseParams<M extends BridgeMethod>(method: M, params: unknown): Params
   throw new OverlayError('BAD_REQUEST', `${method}: ${field} is invalid (${issue?.message ?? 'bad shape'})`);
 }
 
-/** The settings checks, loaded by the first module with settings that asks for them: many modules have none. */
-async function loadReadSettings(): Promise<typeof import('./readSettings.ts').readSettings> {
+/** The settings checks, loaded by the first module with settings that asks for them (many modules have none); null if they did not load. */
+async function loadReadSettings(): Promise<typeof import('./readSettings.ts').readSettings | null> {
   try {
     return (await import('./readSettings.ts')).readSettings;
   } catch {
-    throw new OverlayError('UNAVAILABLE', 'settings: the overlay could not load its settings code (page server out of reach); try again');
+    return null;
   }
 }

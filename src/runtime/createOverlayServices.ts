@@ -9,6 +9,7 @@ import {
   createWriteQueue,
   type LocalStore,
   openLocalStore,
+  SEND_SIDE_PREFETCH_MS,
   type SyncStatus,
 } from '../client/index.ts';
 import { createModuleHost, type ModuleHost, type ModuleState, type TrafficRecord } from '../host/index.ts';
@@ -45,7 +46,7 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
       const events = createEventFeed({ list: (query) => client.listEvents(query), memory: eventCursorMemory(localStore(), userId, kind, options.eventReader) });
       // Read first: the live connection then resumes after the last event the modules got.
       await events.load();
-      const queue = createWriteQueue({ client, userId, kind, store: localStore(), events: events.hook });
+      const queue = createWriteQueue({ client, userId, kind, store: localStore(), events: events.hook, prefetchSendSideMs: SEND_SIDE_PREFETCH_MS });
       events.start();
       await queue.start();
       const stopMirror = effect(() => {

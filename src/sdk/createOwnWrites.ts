@@ -19,7 +19,8 @@ interface Write {
  * write's call id) was ordered by the server before the write, which replaces
  * it: told after the module's own write, it would leave the module showing an
  * older value than the one it wrote and the server keeps. It is held instead,
- * and told only if the write fails (nothing replaced it then).
+ * and told only if the write fails and no other write of the key made after the
+ * change went through (nothing replaced it then).
  */
 export interface OwnWrites {
   /** Own key `name` is written by call `id`, which settles with `result`. */
@@ -32,6 +33,8 @@ export function createOwnWrites(tell: (change: ChangeEvent) => void): OwnWrites 
   let writes: Write[] = [];
   /** Changes told per key, to know whether a held one is still the newest. */
   const told = new Map<string, number>();
+  /** The highest call id per key whose write went through: a change sent before it is older than what the server holds. */
+  const written = new Map<string, number>();
   const countTold = (name: string) => told.get(name) ?? 0;
 
   /** The newest write of `name` the host had not received when it sent call number `c`. */
@@ -42,11 +45,12 @@ export function createOwnWrites(tell: (change: ChangeEvent) => void): OwnWrites 
 
   function settle(write: Write, failed: boolean): void {
     writes = writes.filter((other) => other !== write);
+    if (!failed) written.set(write.name, Math.max(write.id, written.get(write.name) ?? 0));
     const held = write.held;
     if (!failed || !held) return;
     const later = unseenWrite(write.name, held.c);
     if (later) later.held ??= held;
-    else if (countTold(write.name) === held.toldBefore) release(held.change);
+    else if (countTold(write.name) === held.toldBefore && (written.get(write.name) ?? 0) <= held.c) release(held.change);
   }
 
   function release(change: ChangeEvent): void {

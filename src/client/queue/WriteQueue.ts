@@ -50,6 +50,13 @@ export interface WriteQueueOptions {
   events?: LiveEventsHook;
   /** Loads the send side (createSendSide). @default a dynamic import of createSendSide.ts */
   loadSendSide?: LoadSendSide;
+  /**
+   * Fetches the send side's code this long after `start()` if no write needed it yet,
+   * so that a page's server going away later cannot keep a write unsent (a browser
+   * may keep a failed dynamic import failed until the page reloads); the page passes
+   * SEND_SIDE_PREFETCH_MS. @default never: only when a write needs it
+   */
+  prefetchSendSideMs?: number;
   /** This page's id as a lease holder. @default crypto.randomUUID(), or a random string */
   tabId?: string;
 }

@@ -5,7 +5,7 @@ import { hang } from '../testing/fakeFetch.ts';
 import { FakeServer } from '../testing/FakeServer.ts';
 import { QueueWorld } from '../testing/QueueWorld.ts';
 import { createSendSide } from './createSendSide.ts';
-import { SEND_SIDE_RETRY_MS } from './createWriteQueue.ts';
+import { SEND_SIDE_PREFETCH_MS, SEND_SIDE_RETRY_MS } from './createWriteQueue.ts';
 
 const MOD = 'my.mod';
 let world: QueueWorld;
@@ -412,6 +412,18 @@ describe('write queue: the send side on demand', () => {
     world.clock.advance(SEND_SIDE_RETRY_MS);
     await vi.waitFor(() => expect(world.server.value(MOD, 'a')).toBe(1));
     expect(queue.status.pending.value).toBe(0);
+  });
+
+  it('fetches its code in the background once started, so a write made after the server went away is still sent', async () => {
+    const loadSendSide = vi.fn().mockResolvedValueOnce(createSendSide).mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    const { data, queue } = await started({ loadSendSide, prefetchSendSideMs: SEND_SIDE_PREFETCH_MS });
+    expect(loadSendSide).not.toHaveBeenCalled();
+    world.clock.advance(SEND_SIDE_PREFETCH_MS);
+    await vi.waitFor(() => expect(loadSendSide).toHaveBeenCalledTimes(1));
+    await data.set(MOD, 'a', 1);
+    await vi.waitFor(() => expect(world.server.value(MOD, 'a')).toBe(1));
+    expect(queue.status.pending.value).toBe(0);
+    expect(loadSendSide).toHaveBeenCalledTimes(1);
   });
 
   it('loads at start when the local database holds writes to send', async () => {

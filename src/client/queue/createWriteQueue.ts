@@ -25,6 +25,9 @@ import { sendSideOnDemand } from './sendSideOnDemand.ts';
 /** When the send side's code did not load (the page's server out of reach) while writes wait: the next try. */
 export const SEND_SIDE_RETRY_MS = 5000;
 
+/** The overlay page's `prefetchSendSideMs`: once the start is over (WriteQueueOptions). */
+export const SEND_SIDE_PREFETCH_MS = 3000;
+
 /**
  * The offline write queue of one data space (userId, kind): see
  * docs/write-queue.md and `WriteQueue` for what it promises.
@@ -41,6 +44,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   const enqueueOne = createBatcher((writes: NewWrite[]) => records.enqueue(writes));
   let unwatch: (() => void)[] = [];
   let retryTimer: unknown = null;
+  let prefetchTimer: unknown = null;
   let started = false;
   let flusher = false;
   model.online.value = options.onLine ?? globalThis.navigator?.onLine !== false;
@@ -205,12 +209,18 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       live?.start();
       // The first flush runs on its own: a slow API must not hold up the page's start.
       lock.start(roleChanged);
+      if (options.prefetchSendSideMs !== undefined) {
+        prefetchTimer = clock.setTimeout(() => {
+          prefetchTimer = null;
+          if (!sender.current) void sender.load().catch(() => undefined);
+        }, options.prefetchSendSideMs);
+      }
     },
     stop() {
       if (!started) return;
       started = false;
-      if (retryTimer !== null) clock.clearTimeout(retryTimer);
-      retryTimer = null;
+      for (const timer of [retryTimer, prefetchTimer]) if (timer !== null) clock.clearTimeout(timer);
+      retryTimer = prefetchTimer = null;
       lock.stop();
       roleChanged(false);
       live?.stop();

@@ -2,4 +2,4 @@
 export type { DataChange } from './DataChange.ts';
 export type { FailedWrite, SyncStatus } from './SyncStatus.ts';
 export type { WriteQueue, WriteQueueOptions } from './WriteQueue.ts';
-export { createWriteQueue } from './createWriteQueue.ts';
+export { createWriteQueue, SEND_SIDE_PREFETCH_MS } from './createWriteQueue.ts';

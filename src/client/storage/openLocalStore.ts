@@ -3,6 +3,7 @@ import type { UseStore } from 'idb-keyval';
 import { type Clock, systemClock } from '../../api/index.ts';
 import { createDurableStore } from './createDurableStore.ts';
 import { createIdbKeyValue } from './createIdbKeyValue.ts';
+import { createMemoryKeyValue } from './createMemoryKeyValue.ts';
 import type { KeyValueStore } from './KeyValueStore.ts';
 
 /** The one IndexedDB database and object store of the client. */
@@ -38,9 +39,10 @@ export function openLocalStore(options: LocalStoreOptions = {}): LocalStore {
   const { clock = systemClock, openTimeoutMs = 5000 } = options;
   const onFallback = options.onFallback ?? ((reason) => console.warn('[overlay] local storage in memory only:', reason));
   const useStore = options.useStore === undefined ? defaultUseStore() : options.useStore;
-  // Only a page without a working IndexedDB needs it: its code is loaded then.
-  let memory: Promise<KeyValueStore> | null = null;
-  const inMemory = () => (memory ??= import('./createMemoryKeyValue.ts').then(({ createMemoryKeyValue }) => createMemoryKeyValue()));
+  // Its code stays in the page, not loaded on demand: IndexedDB may fail while the
+  // page's server is out of reach, and then memory is all that keeps a write.
+  let memory: KeyValueStore | null = null;
+  const inMemory = () => (memory ??= createMemoryKeyValue());
   const storage = signal<StorageKind>(useStore ? 'indexeddb' : 'memory', { name: 'storage' });
   let primary: KeyValueStore | null = useStore ? createIdbKeyValue(useStore) : null;
   let opened = false;
@@ -50,7 +52,7 @@ export function openLocalStore(options: LocalStoreOptions = {}): LocalStore {
     primary = null;
     if (switching) return switching;
     // A database that never opened has nothing to copy; one that worked may still be readable.
-    const copied = opened ? inMemory().then((to) => copyAll(from, to, clock, openTimeoutMs)) : inMemory();
+    const copied = opened ? copyAll(from, inMemory(), clock, openTimeoutMs) : Promise.resolve();
     switching = copied.then(() => {
       storage.value = 'memory';
       onFallback(reason);
@@ -70,7 +72,7 @@ export function openLocalStore(options: LocalStoreOptions = {}): LocalStore {
       }
     }
     if (switching) await switching;
-    return op(await inMemory());
+    return op(inMemory());
   }
 
   async function onPrimary<R>(current: KeyValueStore, op: (store: KeyValueStore) => Promise<R>, ownFault: () => boolean): Promise<R> {
