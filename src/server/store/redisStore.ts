@@ -28,6 +28,8 @@ export interface RedisStoreOptions {
    * Off, only the first read of each space backfills it. @default true
    */
   backfillInBackground?: boolean;
+  /** The background pass's own connection, closed when it ends. @default redis.duplicate() */
+  backfillConnection?: () => Redis;
   /** Pause before the background pass tries again after failing (Redis away). @default 30000 */
   backfillRetryMs?: number;
   /** Receives a line when the background pass fails. @default console.warn */
@@ -43,6 +45,7 @@ export interface RedisStoreOptions {
  */
 export function createRedisStore(options: RedisStoreOptions): RedisStore {
   const { redis, valueTtlSeconds, batchSize = 500, backfillInBackground = true, backfillRetryMs = 30_000, log = console.warn } = options;
+  const backfill = { redis, openConnection: options.backfillConnection, batchSize, valueTtlSeconds, retryMs: backfillRetryMs, log };
   if (valueTtlSeconds !== undefined && !(Number.isSafeInteger(valueTtlSeconds) && valueTtlSeconds > 0)) {
     throw new RangeError('valueTtlSeconds must be a positive integer');
   }
@@ -51,7 +54,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     if (closed) throw new Error('redis store is closed');
   };
   const index = createRedisIndex({ redis, valueTtlSeconds, batchSize });
-  const background = backfillInBackground ? startBackgroundBackfill({ redis, batchSize, valueTtlSeconds, retryMs: backfillRetryMs, log }) : undefined;
+  const background = backfillInBackground ? startBackgroundBackfill(backfill) : undefined;
   return {
     kind: 'redis',
     redis,
