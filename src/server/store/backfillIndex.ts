@@ -1,12 +1,78 @@
 import type { ChainableCommander, Redis } from 'ioredis';
 import type { Kind } from '../../api/index.ts';
+import type { DataAddress } from './DataStore.ts';
 import { backfillKey, modulesKey, namesKey, parseDataKey, spacePattern, spacePrefix } from './redisKeys.ts';
+import { redisRunId, resumeCursor } from './scanProgress.ts';
+
+export interface ScanIntoIndexOptions {
+  /** SCAN MATCH pattern of the keys to index. */
+  pattern: string;
+  /** Where the pass keeps `<run id>:<cursor>` between steps, then `done`. */
+  progressKey: string;
+  /** The address a key found holds; undefined for a key of another layout. */
+  parse: (key: string) => DataAddress | undefined;
+  /** Keys asked for per SCAN step. */
+  batchSize: number;
+  valueTtlSeconds?: number;
+  /** Checked between steps: true ends the pass early, its cursor stored. */
+  stopped?: () => boolean;
+  /** Keys set with the progress key's `done` (a marker). */
+  alsoSetWhenDone?: string[];
+}
+
+/**
+ * Adds the data keys a SCAN pass finds to the index. Each step's names go into
+ * the index in one MULTI with the cursor reached and the run id of the Redis
+ * process that gave it, so an interrupted pass (a restart of ours, Redis away)
+ * goes on from its last step; a cursor from another Redis process (Redis
+ * restarted, a failover) means nothing to this one, so the pass starts again
+ * from 0 instead: it could skip keys. `done` is stored only after a whole pass
+ * answered by one process. Writes meanwhile index themselves; adding a name
+ * twice changes nothing, and a name whose value expires after SCAN saw it is
+ * pruned by the next read. Resolves true once done, false when stopped.
+ */
+export async function scanIntoIndex(redis: Redis, options: ScanIntoIndexOptions): Promise<boolean> {
+  for (;;) {
+    const runId = await redisRunId(redis);
+    const from = resumeCursor(await redis.get(options.progressKey), runId);
+    if (from === undefined) return true;
+    if (!(await scanSteps(redis, options, runId, from))) return false;
+    // Redis restarted during the pass: its later cursors came from another process; go again.
+    if ((await redisRunId(redis)) !== runId) continue;
+    const multi = redis.multi().set(options.progressKey, 'done');
+    for (const key of options.alsoSetWhenDone ?? []) multi.set(key, '1');
+    await execAll(multi);
+    return true;
+  }
+}
+
+async function scanSteps(redis: Redis, options: ScanIntoIndexOptions, runId: string, from: string): Promise<boolean> {
+  const { pattern, progressKey, parse, batchSize, valueTtlSeconds, stopped } = options;
+  let cursor = from;
+  do {
+    if (stopped?.()) return false;
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', batchSize);
+    const found = keys.map(parse).filter((address) => address !== undefined);
+    if (found.length > 0 || next !== '0') {
+      const multi = redis.multi();
+      for (const address of found) indexName(multi, address, valueTtlSeconds);
+      if (next !== '0') multi.set(progressKey, `${runId}:${next}`);
+      await execAll(multi);
+    }
+    cursor = next;
+  } while (cursor !== '0');
+  return true;
+}
+
+/** The name joins its module's set and the module its space's; a full TTL never shortens one a write gave. */
+function indexName(multi: ChainableCommander, { userId, kind, moduleId, name }: DataAddress, valueTtlSeconds?: number): void {
+  multi.sadd(namesKey(userId, kind, moduleId), name).sadd(modulesKey(userId, kind), moduleId);
+  if (valueTtlSeconds) multi.expire(namesKey(userId, kind, moduleId), valueTtlSeconds).expire(modulesKey(userId, kind), valueTtlSeconds);
+}
 
 export interface BackfillOptions {
   userId: string;
   kind: Kind;
-  /** The SCAN cursor to go on from: `0`, or where an interrupted pass stopped. */
-  from: string;
   /** Keys asked for per SCAN step. */
   batchSize: number;
   valueTtlSeconds?: number;
@@ -14,39 +80,19 @@ export interface BackfillOptions {
 
 /**
  * Indexes the values of one space written before the index existed: one SCAN
- * pass over the keyspace, once per (user, kind), on the space's first read.
- * Each step's names go into the index in one MULTI with the cursor reached,
- * so an interrupted pass (a restart, Redis away) goes on from its last step,
- * and `done` is stored only after a whole pass. Writes meanwhile index
- * themselves; adding a name twice changes nothing, and a name whose value
- * expires after SCAN saw it is pruned by the next read.
+ * pass over the keyspace, once per (user, kind), on the space's first read
+ * while the pass over every space (backfillAll.ts) has not finished yet.
  *
- * Why lazily, per space, rather than a pass at start-up: no instance waits
- * for a pass over everyone's keys before serving, instances starting together
- * do not each walk the whole keyspace, and a streamer who never comes back
- * costs nothing. The cost is one pass per space read after the upgrade, the
- * same as one read cost before it.
+ * Why also lazily, per space: no instance waits for a pass over everyone's
+ * keys before serving; the space read first is indexed first.
  */
-export async function backfillIndex(redis: Redis, { userId, kind, from, batchSize, valueTtlSeconds }: BackfillOptions): Promise<void> {
+export function backfillIndex(redis: Redis, { userId, kind, batchSize, valueTtlSeconds }: BackfillOptions): Promise<boolean> {
   const prefix = spacePrefix(userId, kind);
-  let cursor = from;
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', spacePattern(userId, kind), 'COUNT', batchSize);
-    const multi = redis.multi();
-    const modules = new Map<string, string[]>();
-    for (const key of keys) {
-      const address = parseDataKey(key, prefix);
-      if (address) modules.set(address.moduleId, [...(modules.get(address.moduleId) ?? []), address.name]);
-    }
-    for (const [moduleId, names] of modules) {
-      multi.sadd(namesKey(userId, kind, moduleId), ...names).sadd(modulesKey(userId, kind), moduleId);
-      // The full TTL never shortens one a write gave: it is the longest a set can have.
-      if (valueTtlSeconds) multi.expire(namesKey(userId, kind, moduleId), valueTtlSeconds).expire(modulesKey(userId, kind), valueTtlSeconds);
-    }
-    multi.set(backfillKey(userId, kind), next === '0' ? 'done' : next);
-    await execAll(multi);
-    cursor = next;
-  } while (cursor !== '0');
+  const parse = (key: string) => {
+    const address = parseDataKey(key, prefix);
+    return address && { userId, kind, ...address };
+  };
+  return scanIntoIndex(redis, { pattern: spacePattern(userId, kind), progressKey: backfillKey(userId, kind), parse, batchSize, valueTtlSeconds });
 }
 
 /** Runs a MULTI; rejects with the first command's error (EXEC answers each command's reply or error). */

@@ -21,11 +21,12 @@ afterEach(async () => {
 });
 afterAll(() => server.dispose());
 
+/** A store on an emptied database; without the background pass, so that these tests see each space's own backfill. */
 async function freshStore(valueTtlSeconds?: number, wrap: (redis: Redis) => Redis = (redis) => redis): Promise<RedisStore> {
   const redis = await connectRedis(spec, { log: () => {} });
   await waitForRedis(redis);
   await redis.flushdb();
-  const store = createRedisStore({ redis: wrap(redis), valueTtlSeconds, batchSize: 7 });
+  const store = createRedisStore({ redis: wrap(redis), valueTtlSeconds, batchSize: 7, backfillInBackground: false });
   open.push(store);
   return store;
 }
@@ -101,11 +102,24 @@ describe('redis store index', () => {
         return (...args: unknown[]) => (++scans === 3 ? Promise.reject(new Error('connection lost')) : (target.scan as (...a: unknown[]) => unknown)(...args));
       },
     });
-    await expect(backfillIndex(failing, { userId: '1001', kind: 'tool', from: '0', batchSize: 7 })).rejects.toThrow('connection lost');
+    await expect(backfillIndex(failing, { userId: '1001', kind: 'tool', batchSize: 7 })).rejects.toThrow('connection lost');
     const progress = await store.redis.get('index:backfill:1001:tool');
-    expect(progress).toMatch(/^[1-9]\d*$/);
+    expect(progress).toMatch(/^[0-9a-f]{40}:[1-9]\d*$/);
     expect(names(await store.listModule!('1001', 'tool', 'a.mod'))).toEqual(old);
     expect(await store.redis.get('index:backfill:1001:tool')).toBe('done');
+  });
+
+  it('starts a pass over when its stored cursor came from another Redis process (a restart, a failover), and misses nothing', async () => {
+    const store = await freshStore();
+    const old = await writeUnindexed(store.redis, 60);
+    // A real cursor past the first keys: resumed, it would skip them, as a cursor another process gave may.
+    const [skipping] = await store.redis.scan('0', 'MATCH', 'database:*', 'COUNT', 7);
+    for (const stored of [skipping, `${'f'.repeat(40)}:${skipping}`]) {
+      await store.redis.del(NAMES, MODULES);
+      await store.redis.set('index:backfill:1001:tool', stored);
+      expect(names(await store.listModule!('1001', 'tool', 'a.mod'))).toEqual(old);
+      expect(await store.redis.get('index:backfill:1001:tool')).toBe('done');
+    }
   });
 
   it('loses no write made while the backfill runs', async () => {

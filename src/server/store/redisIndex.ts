@@ -3,7 +3,7 @@ import type { Kind } from '../../api/index.ts';
 import type { DataAddress, StoredEntry } from './DataStore.ts';
 import { backfillIndex, execAll } from './backfillIndex.ts';
 import { compareEntries } from './compareEntries.ts';
-import { backfillKey, dataKey, modulesKey, namesKey } from './redisKeys.ts';
+import { backfillKey, dataKey, INDEX_COMPLETE_KEY, modulesKey, namesKey } from './redisKeys.ts';
 
 /**
  * Drops from the index the names whose value is gone (expired, or deleted by
@@ -48,28 +48,34 @@ export interface RedisIndexOptions {
 /**
  * Reads through the index: a module's read costs SMEMBERS of its names and an
  * MGET of their keys, whatever else the keyspace holds; `list` reads the
- * space's modules set first. A space not yet indexed is backfilled once
- * first (backfillIndex.ts).
+ * space's modules set first. Until the pass over every space has finished
+ * (backfillAll.ts, `index:complete`), a space not yet indexed is backfilled
+ * once first (backfillIndex.ts).
  */
 export function createRedisIndex({ redis, valueTtlSeconds, batchSize }: RedisIndexOptions) {
   const scripted = redis as IndexedRedis;
   scripted.defineCommand('overlayIndexPrune', { lua: PRUNE_SCRIPT });
   // One backfill per space at a time in this process; other instances may run theirs, which is only more work.
   const running = new Map<string, Promise<void>>();
-  const backfill = (userId: string, kind: Kind, from: string) => {
+  const backfill = (userId: string, kind: Kind) => {
     const key = `${kind}:${userId}`;
     let pass = running.get(key);
     if (!pass) {
-      pass = backfillIndex(redis, { userId, kind, from, batchSize, valueTtlSeconds }).finally(() => running.delete(key));
+      pass = backfillIndex(redis, { userId, kind, batchSize, valueTtlSeconds })
+        .then(() => undefined)
+        .finally(() => running.delete(key));
       running.set(key, pass);
     }
     return pass;
   };
-  /** Members of an index set, after the space's backfill when it has not finished yet (asked in the same round trip). */
+  /**
+   * Members of an index set, after the space's backfill unless it has finished
+   * or the pass over every space has (both asked in the same round trip).
+   */
   const members = async (userId: string, kind: Kind, set: string) => {
-    const [progress, found] = await Promise.all([redis.get(backfillKey(userId, kind)), redis.smembers(set)]);
-    if (progress === 'done') return found;
-    await backfill(userId, kind, progress ?? '0');
+    const [[progress, complete], found] = await Promise.all([redis.mget(backfillKey(userId, kind), INDEX_COMPLETE_KEY), redis.smembers(set)]);
+    if (progress === 'done' || (complete !== null && complete !== undefined)) return found;
+    await backfill(userId, kind);
     return redis.smembers(set);
   };
   const readNames = async (userId: string, kind: Kind, moduleId: string, names: string[], pruneEmpty: boolean) => {

@@ -1,4 +1,4 @@
-import type { Kind } from '../../api/index.ts';
+import { isKind, type Kind } from '../../api/index.ts';
 import type { DataAddress } from './DataStore.ts';
 
 /**
@@ -44,9 +44,26 @@ export function modulesKey(userId: string, kind: Kind): string {
   return `index:modules:${escapeKeyPart(userId)}:${kind}`;
 }
 
-/** How far the one-time backfill of a space's index got: a SCAN cursor to go on from, or `done`. */
+/** How far the one-time backfill of a space's index got: `<run id>:<cursor>` to go on from, or `done`. */
 export function backfillKey(userId: string, kind: Kind): string {
   return `index:backfill:${escapeKeyPart(userId)}:${kind}`;
+}
+
+/** How far the one pass over every space got (backfillAll.ts): `<run id>:<cursor>`, then `done`. */
+export const BACKFILL_ALL_KEY = 'index:backfill-all';
+
+/** Set once the pass over every space has indexed every data key: reads then never backfill. */
+export const INDEX_COMPLETE_KEY = 'index:complete';
+
+/** A SCAN MATCH pattern for every data key. */
+export const DATA_PATTERN = 'database:*';
+
+/** The address a data key holds, whatever its space; undefined for a key of another layout. */
+export function parseAnyDataKey(key: string): DataAddress | undefined {
+  const space = /^database:([^:]+):([^:]+):/.exec(key);
+  if (!space || !isKind(space[2])) return undefined;
+  const address = parseDataKey(key, space[0]);
+  return address && { userId: unescapeKeyPart(space[1]!), kind: space[2], ...address };
 }
 
 /** Module id and name of a key found under `prefix`; undefined for a key of another layout. */

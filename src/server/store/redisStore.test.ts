@@ -19,7 +19,7 @@ async function freshStore(over: Partial<RedisStoreSpec> = {}, lines: string[] = 
   const redis = await connectRedis({ ...spec, ...over }, { log: (line) => lines.push(line), commandTimeoutMs: 1000 });
   await waitForRedis(redis);
   await redis.flushdb();
-  return createRedisStore({ redis, valueTtlSeconds: over.valueTtlSeconds, batchSize: 7 });
+  return createRedisStore({ redis, valueTtlSeconds: over.valueTtlSeconds, batchSize: 7, log: (line) => lines.push(line) });
 }
 
 describeStoreContract('redis', () => freshStore());
@@ -32,9 +32,13 @@ describe('redis store', () => {
     const store = await freshStore({}, lines);
     try {
       await store.set(addr, '{"n":1}');
+      // The start-up pass that indexes older values, done at once on an empty Redis.
+      await expect.poll(() => store.redis.get('index:complete')).toBe('1');
       // The value, and its index: the names of its module, the modules of its space.
       expect((await store.redis.keys('*')).sort()).toEqual([
         'database:1001:tool:de.example.tool.raid:a:b',
+        'index:backfill-all',
+        'index:complete',
         'index:modules:1001:tool',
         'index:names:1001:tool:de.example.tool.raid',
       ]);
@@ -102,6 +106,7 @@ describe('redis store while Redis is away', () => {
     const store = await freshStore({}, lines);
     try {
       await store.set(addr, '"before"');
+      await expect.poll(() => store.redis.get('index:complete')).toBe('1');
       await server.stop('SIGKILL');
       const started = performance.now();
       await expect(store.get(addr)).rejects.toBeInstanceOf(StoreUnavailableError);

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { DataStore } from './DataStore.ts';
 import type { RedisStoreSpec } from './parseStoreUrl.ts';
 import { closeRedis, connectRedis, describeRedis, type RedisConnectionOptions, waitForRedis } from './redisConnection.ts';
+import { startBackgroundBackfill } from './backgroundBackfill.ts';
 import { warnAboutDurability } from './redisDurability.ts';
 import { createRedisIndex } from './redisIndex.ts';
 import { dataKey } from './redisKeys.ts';
@@ -21,6 +22,18 @@ export interface RedisStoreOptions {
   valueTtlSeconds?: number;
   /** Keys per MGET of a read, and per SCAN step of the index's one-time backfill. @default 500 */
   batchSize?: number;
+  /**
+   * Runs the one-time pass that indexes every space's values written before
+   * the index (backfillAll.ts) in the background until `index:complete` is set.
+   * Off, only the first read of each space backfills it. @default true
+   */
+  backfillInBackground?: boolean;
+  /** The background pass's own connection, closed when it ends. @default redis.duplicate() */
+  backfillConnection?: () => Redis;
+  /** Pause before the background pass tries again after failing (Redis away). @default 30000 */
+  backfillRetryMs?: number;
+  /** Receives a line when the background pass fails. @default console.warn */
+  log?: (line: string) => void;
 }
 
 /**
@@ -30,7 +43,9 @@ export interface RedisStoreOptions {
  * A `set` resolves when Redis has answered OK, i.e. once the write is in its AOF
  * (fsynced first with `appendfsync always`: see docs/deploying.md).
  */
-export function createRedisStore({ redis, valueTtlSeconds, batchSize = 500 }: RedisStoreOptions): RedisStore {
+export function createRedisStore(options: RedisStoreOptions): RedisStore {
+  const { redis, valueTtlSeconds, batchSize = 500, backfillInBackground = true, backfillRetryMs = 30_000, log = console.warn } = options;
+  const backfill = { redis, openConnection: options.backfillConnection, batchSize, valueTtlSeconds, retryMs: backfillRetryMs, log };
   if (valueTtlSeconds !== undefined && !(Number.isSafeInteger(valueTtlSeconds) && valueTtlSeconds > 0)) {
     throw new RangeError('valueTtlSeconds must be a positive integer');
   }
@@ -39,6 +54,7 @@ export function createRedisStore({ redis, valueTtlSeconds, batchSize = 500 }: Re
     if (closed) throw new Error('redis store is closed');
   };
   const index = createRedisIndex({ redis, valueTtlSeconds, batchSize });
+  const background = backfillInBackground ? startBackgroundBackfill(backfill) : undefined;
   return {
     kind: 'redis',
     redis,
@@ -62,6 +78,8 @@ export function createRedisStore({ redis, valueTtlSeconds, batchSize = 500 }: Re
     async close() {
       if (closed) return;
       closed = true;
+      // The pass ends after its current step: no command of it goes to a closed connection.
+      await background?.stop();
       await closeRedis(redis);
     },
   };
@@ -76,7 +94,7 @@ export async function openRedisStore(spec: RedisStoreSpec, options: RedisConnect
   const redis = await connectRedis(spec, options);
   await waitForRedis(redis);
   await warnAboutDurability(redis, describeRedis(spec), options.log ?? console.warn);
-  return createRedisStore({ redis, valueTtlSeconds: spec.valueTtlSeconds });
+  return createRedisStore({ redis, valueTtlSeconds: spec.valueTtlSeconds, log: options.log });
 }
 
 /** True for a store that runs on Redis (so the registry can share its connection). */
