@@ -4,14 +4,15 @@ import { calledCode, executedCode } from './executedCode.ts';
 describe('executedCode', () => {
   const source = 'function f(x){if(x){A()}else{B()}}function g(){C()}f(1);';
 
+  const functions = [
+    { ranges: [{ startOffset: 0, endOffset: source.length, count: 1 }] },
+    // f ran once; its `else` block did not.
+    { ranges: [{ startOffset: 0, endOffset: 34, count: 1 }, { startOffset: 24, endOffset: 33, count: 0 }] },
+    // g never ran.
+    { ranges: [{ startOffset: 34, endOffset: 51, count: 0 }] },
+  ];
+
   it('keeps what ran: the script, the function called and the branch taken', () => {
-    const functions = [
-      { ranges: [{ startOffset: 0, endOffset: source.length, count: 1 }] },
-      // f ran once; its `else` block did not.
-      { ranges: [{ startOffset: 0, endOffset: 34, count: 1 }, { startOffset: 24, endOffset: 33, count: 0 }] },
-      // g never ran.
-      { ranges: [{ startOffset: 34, endOffset: 51, count: 0 }] },
-    ];
     expect(executedCode(source, functions)).toBe('function f(x){if(x){A()}}f(1);');
   });
 
@@ -21,11 +22,6 @@ describe('executedCode', () => {
   });
 
   it('keeps, for calledCode, every function called whole, its branches not taken too', () => {
-    const functions = [
-      { ranges: [{ startOffset: 0, endOffset: source.length, count: 1 }] },
-      { ranges: [{ startOffset: 0, endOffset: 34, count: 1 }, { startOffset: 24, endOffset: 33, count: 0 }] },
-      { ranges: [{ startOffset: 34, endOffset: 51, count: 0 }] },
-    ];
     expect(calledCode(source, functions)).toBe('function f(x){if(x){A()}else{B()}}f(1);');
   });
 });
