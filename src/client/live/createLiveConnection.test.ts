@@ -57,6 +57,24 @@ describe('live connection', () => {
     expect(sockets.all).toHaveLength(3);
   });
 
+  it('a 4401 for a token a renewal has replaced meanwhile is no refusal: the connection tries again with the new one', () => {
+    const { sockets, live, clock, refused, setToken } = setup('old-token');
+    live.start();
+    sockets.last.open();
+    sockets.last.message({ type: 'ready', cursor: 'c1' });
+    sockets.last.end(1006);
+    clock.advance(clock.delays()[0]);
+    // This attempt still carries the old token; the renewal sets the new one before its answer.
+    expect(sockets.all).toHaveLength(2);
+    sockets.last.open();
+    setToken('new-token');
+    sockets.last.end(4401, 'Invalid token');
+    expect(refused).toEqual([]);
+    clock.advance(clock.delays()[0]);
+    sockets.last.open();
+    expect(sockets.last.sent).toEqual([{ type: 'auth', token: 'new-token', since: 'c1' }]);
+  });
+
   it('sends the token in its first message, never in the address, and goes live on ready', () => {
     const { sockets, live } = setup();
     live.start();

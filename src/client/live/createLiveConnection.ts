@@ -132,7 +132,9 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
       else {
         dropped(opened);
         // After dropped(): the renewal may hand in a new token and wake the connection at once.
-        if (event.code === LIVE_CLOSE.unauthorized) options.onRefused?.(event.reason);
+        // A socket that still carried the token a renewal has since replaced refuses nothing new:
+        // told, it would pass for a refusal of the fresh token.
+        if (event.code === LIVE_CLOSE.unauthorized && token === options.getToken()) options.onRefused?.(event.reason);
       }
     };
     current.onerror = () => undefined;
