@@ -35,6 +35,9 @@ test('the dock\'s test buttons queue alerts one at a time, marked test; a switch
 
 test('events missed while the overlay was off: shown marked, or skipped by the setting', async ({ overlay, page, api }) => {
   await overlay.open({ kind: 'event', modules: [ID] });
+  // The first start ever stores where the event history ends a moment after its modules are
+  // ready: left before that, the next start would be a first one too and show nothing old.
+  await expect.poll(() => page.evaluate(hasEventCursor)).toBe(true);
   await page.goto('about:blank');
   await overlay.emitEvent('channel.cheer', { user_name: 'WhileAway', bits: 300 });
   const alerts = await overlay.open({ kind: 'event', modules: [ID] });
@@ -49,3 +52,25 @@ test('events missed while the overlay was off: shown marked, or skipped by the s
   await expect(again.getByTestId('alert-who')).toHaveText('LiveRaider');
   await expect(again.getByTestId('alert')).toHaveAttribute('data-missed', 'false');
 });
+
+/** True once the page's local database holds an event cursor (`['events', userId, kind]`). */
+function hasEventCursor(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const open = indexedDB.open('overlay-queue');
+    // Not created by the page yet: do not create it here.
+    open.onupgradeneeded = () => open.transaction?.abort();
+    open.onerror = () => resolve(false);
+    open.onsuccess = () => {
+      const db = open.result;
+      try {
+        const keys = db.transaction('entries', 'readonly').objectStore('entries').getAllKeys();
+        keys.onsuccess = () => resolve(keys.result.some((key) => Array.isArray(key) && key[0] === 'events'));
+        keys.onerror = () => resolve(false);
+      } catch {
+        resolve(false);
+      } finally {
+        db.close();
+      }
+    };
+  });
+}
