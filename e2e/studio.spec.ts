@@ -29,6 +29,7 @@ const test = base.extend<{ devApi: DevApi; studio: StudioPage }>({
 const COUNTER = 'demo.tool.counter';
 const STREAMINFO = 'demo.tool.streaminfo';
 const GOAL = 'demo.tool.goal';
+const RECENT = 'demo.tool.recent';
 
 /** Opens the studio on the user's overlay of `kind`, pointed at the test's API. */
 async function openStudio(studio: StudioPage, { server, userId }: DevApi, kind: Kind = 'tool'): Promise<void> {
@@ -70,7 +71,7 @@ test('a module that never connects is restarted with backoff, then marked crashe
   // modules sit out meanwhile, as their real answers to the heartbeats could not keep up with that clock.
   await page.clock.install();
   await openStudio(studio, devApi);
-  await studio.editProfile({ select: ['test.hostile.silent'], unselect: [COUNTER, STREAMINFO, GOAL] });
+  await studio.editProfile({ select: ['test.hostile.silent'], unselect: [COUNTER, STREAMINFO, GOAL, RECENT] });
   const silent = studio.moduleEntry('test.hostile.silent');
   await studio.expectModuleState('test.hostile.silent', 'connecting');
   const { helloTimeoutMs, maxRestarts, restartMaxMs } = HOST_LIMITS;
