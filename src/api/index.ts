@@ -17,6 +17,7 @@ export * from './settings.ts';
 export * from './settingValues.ts';
 export * from './selectedModules.ts';
 export * from './bridge.ts';
+export * from './layout.ts';
 export * from './live.ts';
 export * from './moduleOrigin.ts';
 export * from './streamEvents.ts';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { LayoutSchema } from './layout.ts';
 import { LiveEventSchema, LiveEventsResetSchema } from './streamEvents.ts';
 
 /**
@@ -64,8 +65,26 @@ export const LiveChangeSchema = z.object({
 /** Sent every 15 s; a client that hears nothing for 40 s reconnects. */
 export const LivePingSchema = z.object({ type: z.literal('ping') });
 
+/**
+ * The user's profile changed (selection, favourites, an address, the Stream Deck token, Twitch):
+ * re-read `GET /me`. Sent on every space of the user; never replayed, so a client also re-reads
+ * the profile after each `ready` that follows a lost connection.
+ */
+export const LiveProfileSchema = z.object({ type: z.literal('profile') });
+/** The layout of the token's kind changed: the whole stored layout, as `GET /me/layout/<kind>` answers. Never replayed either. */
+export const LiveLayoutSchema = z.object({ type: z.literal('layout'), layout: LayoutSchema });
+
 /** Every message the server sends. */
 // A plain union: each option's literal tag fails the others, and the overlay page carries one zod kind less.
-export const LiveServerMessageSchema = z.union([LiveReadySchema, LiveResetSchema, LiveChangeSchema, LivePingSchema, LiveEventSchema, LiveEventsResetSchema]);
+export const LiveServerMessageSchema = z.union([
+  LiveReadySchema,
+  LiveResetSchema,
+  LiveChangeSchema,
+  LivePingSchema,
+  LiveEventSchema,
+  LiveEventsResetSchema,
+  LiveProfileSchema,
+  LiveLayoutSchema,
+]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;
 export type LiveChangeMessage = z.infer<typeof LiveChangeSchema>;

@@ -1,0 +1,36 @@
+import * as z from 'zod/mini';
+import { KindSchema } from './kind.ts';
+
+/** The canvas every overlay kind is laid out on, in CSS pixels (the page scales it to the browser source). */
+export const CANVAS_WIDTH = 1920;
+export const CANVAS_HEIGHT = 1080;
+
+/** Bounds of a stored box (docs/server.md, "Layout"): generous enough for 8K canvases, small enough to stay sane. */
+export const BOX_LIMITS = {
+  minPosition: -7680,
+  maxPosition: 7680,
+  minSize: 16,
+  maxSize: 7680,
+  /** Boxes one kind's layout holds at most. */
+  maxBoxes: 64,
+} as const;
+
+const position = /* @__PURE__ */ z.int().check(z.minimum(BOX_LIMITS.minPosition), z.maximum(BOX_LIMITS.maxPosition));
+const size = /* @__PURE__ */ z.int().check(z.minimum(BOX_LIMITS.minSize), z.maximum(BOX_LIMITS.maxSize));
+
+/** Where one module's frame sits on the canvas, in canvas pixels. */
+export const BoxSchema = z.strictObject({ x: position, y: position, width: size, height: size });
+export type Box = z.infer<typeof BoxSchema>;
+
+/** The stored boxes of one kind, by module id; a module without one sits in its default box. */
+export const BoxesSchema = z.record(z.string(), BoxSchema);
+export type Boxes = z.infer<typeof BoxesSchema>;
+
+/** `GET /me/layout/<kind>` and `PUT`'s answer: `boxes` holds the stored boxes only. */
+export const LayoutSchema = z.object({
+  kind: KindSchema,
+  width: z.literal(CANVAS_WIDTH),
+  height: z.literal(CANVAS_HEIGHT),
+  boxes: BoxesSchema,
+});
+export type Layout = z.infer<typeof LayoutSchema>;
