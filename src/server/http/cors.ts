@@ -15,13 +15,23 @@ export const PREFLIGHT_HEADERS = {
   'Access-Control-Max-Age': '600',
 } as const;
 
+/** The preflight of a path that also takes PUT or DELETE (the profile's writes), whose `If-Match` a cross-origin page sends. */
+export const WRITE_PREFLIGHT_HEADERS = {
+  ...PREFLIGHT_HEADERS,
+  'Access-Control-Allow-Methods': 'GET, PATCH, POST, PUT, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, If-Match',
+} as const;
+
+/** What a response carrying an `ETag` exposes to a cross-origin page. */
+export const ETAG_EXPOSE_HEADERS = { 'Access-Control-Expose-Headers': 'Retry-After, ETag' } as const;
+
 // Responses built here with the CORS headers: reading the headers of one would make
 // the node adapter turn its lightweight Response into a full one.
 const built = new WeakSet<Response>();
 
 /** A response with the CORS headers (and `headers`), known to have them without reading them back. */
 export function corsResponse(body: BodyInit | null, status: number, headers: Record<string, string>): Response {
-  const response = new Response(body, { status, headers: { ...headers, ...CORS_HEADERS } });
+  const response = new Response(body, { status, headers: { ...CORS_HEADERS, ...headers } });
   built.add(response);
   return response;
 }

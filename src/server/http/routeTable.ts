@@ -3,9 +3,9 @@ import type { TokenNeeded } from './about/aboutRoutes.ts';
 import type { Answer } from './Answer.ts';
 import { HttpError } from './HttpError.ts';
 import type { ApiRequest } from './ApiRequest.ts';
-import { corsResponse, PREFLIGHT_HEADERS } from './cors.ts';
+import { corsResponse, PREFLIGHT_HEADERS, WRITE_PREFLIGHT_HEADERS } from './cors.ts';
 
-export type RouteMethod = 'GET' | 'PATCH' | 'POST';
+export type RouteMethod = 'GET' | 'PATCH' | 'POST' | 'PUT' | 'DELETE';
 
 /** One endpoint: the table is the single source of both the handlers and the `Allow` header. */
 export interface Route {
@@ -31,7 +31,7 @@ export function routeGuard(routes: readonly Route[]): MiddlewareHandler {
     const methods = methodsOf(path);
     if (!methods) throw new HttpError(404, `Not found - no endpoint at ${JSON.stringify(path.slice(0, 200))}`);
     const method = c.req.raw.method;
-    if (method === 'OPTIONS') return corsResponse(null, 204, PREFLIGHT_HEADERS);
+    if (method === 'OPTIONS') return corsResponse(null, 204, methods.includes('PUT') || methods.includes('DELETE') ? WRITE_PREFLIGHT_HEADERS : PREFLIGHT_HEADERS);
     if (!methods.includes(method)) {
       const allow = [...methods, 'OPTIONS'].join(', ');
       throw new HttpError(405, `Method not allowed - ${method} is not served on ${path}; allowed: ${allow}`, { Allow: allow });
