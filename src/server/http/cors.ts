@@ -31,7 +31,9 @@ const built = new WeakSet<Response>();
 
 /** A response with the CORS headers (and `headers`), known to have them without reading them back. */
 export function corsResponse(body: BodyInit | null, status: number, headers: Record<string, string>): Response {
-  const response = new Response(body, { status, headers: { ...CORS_HEADERS, ...headers } });
+  const exposed = headers['Access-Control-Expose-Headers'];
+  const merged = { ...headers, ...CORS_HEADERS, ...(exposed ? { 'Access-Control-Expose-Headers': exposed } : {}) };
+  const response = new Response(body, { status, headers: merged });
   built.add(response);
   return response;
 }
