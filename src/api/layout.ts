@@ -34,3 +34,13 @@ export const LayoutSchema = z.object({
   boxes: BoxesSchema,
 });
 export type Layout = z.infer<typeof LayoutSchema>;
+
+/** A module's default box: its manifest `position` (else the top left corner) with its design size. */
+export function defaultBox(module: { width: number; height: number; position?: { x: number; y: number } | undefined }): Box {
+  return { x: module.position?.x ?? 0, y: module.position?.y ?? 0, width: module.width, height: module.height };
+}
+
+/** Where a module sits: its stored box, else its default one. */
+export function boxOf(boxes: Boxes | undefined, module: { id: string; width: number; height: number; position?: { x: number; y: number } | undefined }): Box {
+  return (boxes && Object.hasOwn(boxes, module.id) ? boxes[module.id] : undefined) ?? defaultBox(module);
+}

@@ -9,6 +9,8 @@ export const ModuleManifestSchema = z.object({
   /** Design size in CSS pixels; the host scales the frame to fit. @default 1920x1080 */
   width: z._default(/* @__PURE__ */ z.int().check(z.positive(), z.maximum(7680)), 1920),
   height: z._default(/* @__PURE__ */ z.int().check(z.positive(), z.maximum(4320)), 1080),
+  /** Default place of the module's top left corner on the 1920x1080 canvas; its default box is this with its design size. @default {x: 0, y: 0} */
+  position: z.optional(z.strictObject({ x: /* @__PURE__ */ z.int().check(z.minimum(-7680), z.maximum(7680)), y: /* @__PURE__ */ z.int().check(z.minimum(-7680), z.maximum(7680)) })),
   description: z.optional(z.string()),
   /** What the streamer may change from the dock; each name is one of the module's own keys. */
   settings: z.optional(SettingsSchema),
