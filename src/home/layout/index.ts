@@ -3,3 +3,4 @@ export type { LayoutClient, LayoutClientOptions, LayoutWrite, StoredLayout } fro
 export { createLayoutClient } from './createLayoutClient.ts';
 export type { BoxField, LayoutEditorOptions, LayoutModule } from './LayoutEditorModel.ts';
 export { LayoutEditorModel } from './LayoutEditorModel.ts';
+export { LayoutEditor } from './LayoutEditor.tsx';
