@@ -134,6 +134,7 @@ export class LayoutEditorModel {
     layout.change(withinLimit(next, new Set(this.modules.peek().map((shown) => shown.id))), mergeKey);
   }
 
+  /** A kind's layout, read from the server the first time it is shown (not before: four reads for one). */
   #layoutOf(kind: Kind): KindLayout {
     let layout = this.#layouts.get(kind);
     if (!layout) {

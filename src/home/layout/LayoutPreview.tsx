@@ -2,8 +2,6 @@ import { CANVAS_HEIGHT, CANVAS_WIDTH } from '../../api/index.ts';
 import { LayoutBox } from './LayoutBox.tsx';
 import type { LayoutEditorModel } from './LayoutEditorModel.ts';
 
-const KIND_WORDS = { game: 'game', tool: 'tool', background: 'background', event: 'event' } as const;
-
 /**
  * The overlay's 1920x1080 canvas scaled to the width at hand, each selected module
  * a box named after it, stacked as the overlay stacks their frames (the last on top).
@@ -28,7 +26,7 @@ export function LayoutPreview({ model, hintId }: { model: LayoutEditorModel; hin
         ))}
       </div>
       {layout.phase.value === 'ready' && modules.length === 0 && (
-        <p class="layout-empty">No {KIND_WORDS[model.kind.value]} module is selected: choose one under Modules, then place it here.</p>
+        <p class="layout-empty">No {model.kind.value} module is selected: choose one under Modules, then place it here.</p>
       )}
     </div>
   );
