@@ -14,8 +14,8 @@ import {
 } from './http/index.ts';
 import { type EventRate, type Events, type OpenEventsOptions, openEvents, resolveEventRate } from './events/index.ts';
 import { createLiveEndpoint, type LiveChanges, type LiveChangesOptions, type LiveEndpoint, type LiveOptions, openLiveChanges, resolveLiveOptions, serveUpgradeAsRequest } from './live/index.ts';
-import { createMemoryRegistry, createRedisRegistry, DEMO_SEED, parseSeed, type Registry, type Seed } from './registry/index.ts';
-import { type DataStore, isRedisStore, openStore, type StoreSpec } from './store/index.ts';
+import { DEMO_SEED, openRegistry, parseSeed, type Registry } from './registry/index.ts';
+import { type DataStore, openStore, type StoreSpec } from './store/index.ts';
 
 export interface StartApiServerOptions {
   /** TCP port; 0 picks a free one (read it from `port` or `url`). @default 0 */
@@ -30,6 +30,8 @@ export interface StartApiServerOptions {
   seed?: unknown;
   /** A registry to use instead of one built from `seed`. */
   registry?: Registry;
+  /** `--reseed`: the seed's profiles replace the stored profiles of its users (else a stored profile wins). @default false */
+  reseed?: boolean;
   /**
    * `memory`, `sqlite:<path>`, `redis://host:port[/db]`, a parsed spec, or an open store (closed by `close()`).
    * A redis store waits until Redis answers, and brings a registry shared through Redis unless `registry` is given.
@@ -97,14 +99,17 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   if (liveOptions) resolveLiveOptions(liveOptions);
   const opened = isStore(options.store) ? options.store : await openStore(options.store ?? 'memory', { log: options.log });
   let registry: Registry;
+  let ownRegistry: Registry | undefined;
   let changes: LiveChanges | undefined;
   let events: Events | undefined;
   try {
-    registry = options.registry ?? (await registryFor(opened, seed!, { now, tokenTtlMs, maxTokensPerOverlay }));
+    registry = options.registry ?? (await openRegistry(opened, seed!, { now, tokenTtlMs, maxTokensPerOverlay, reseed: options.reseed }));
+    ownRegistry = options.registry ? undefined : registry;
     if (liveOptions) changes = await openLiveChanges(opened, liveOptions);
     events = await openEvents(opened, options.events);
   } catch (error) {
     await changes?.feed.close();
+    await ownRegistry?.close?.();
     await opened.close();
     throw error;
   }
@@ -146,16 +151,11 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
     closing ??= Promise.resolve(live?.close())
       .then(() => stop(server))
       .then(() => events.close())
+      .then(() => ownRegistry?.close?.())
       .finally(() => store.close());
     return closing;
   };
   return { url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`, port: actualPort, host, store, registry, live, events, close };
-}
-
-/** With a redis store, tokens and profiles live in Redis too, so that any instance answers any request. */
-function registryFor(store: DataStore, seed: Seed, options: { now?: () => number; tokenTtlMs?: number; maxTokensPerOverlay?: number }): Promise<Registry> | Registry {
-  if (isRedisStore(store)) return createRedisRegistry(seed, { redis: store.redis, ...options });
-  return createMemoryRegistry(seed, options);
 }
 
 function isStore(store: StartApiServerOptions['store']): store is DataStore {
