@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { LIVE_CLOSE } from '../../api/index.ts';
-import { addressKey } from '../limits/index.ts';
+import { addressKey, clientAddress } from '../limits/index.ts';
 import type { Events } from '../events/index.ts';
 import type { Registry } from '../registry/index.ts';
 import type { ChangeFeed } from './ChangeFeed.ts';
@@ -24,6 +24,8 @@ export interface LiveEndpointOptions {
   startTimer?: (fn: () => void, ms: number) => () => void;
   /** Receives errors that are not the client's fault (closed with 1011). @default console.error */
   onInternalError?: (error: unknown) => void;
+  /** Proxies whose `X-Forwarded-For` entries name the client of the per-address cap (`clientAddress`). @default 0 */
+  trustProxy?: number;
 }
 
 export interface LiveEndpoint {
@@ -52,7 +54,7 @@ const EVICTED = 'No auth message in time - newer connections from this address a
  * connection.
  */
 export function createLiveEndpoint(endpoint: LiveEndpointOptions): LiveEndpoint {
-  const { feed, events, registry, live, now = Date.now, startTimer = startUnrefTimer, onInternalError = console.error } = endpoint;
+  const { feed, events, registry, live, now = Date.now, startTimer = startUnrefTimer, onInternalError = console.error, trustProxy = 0 } = endpoint;
   const options = resolveLiveOptions(live);
   const wss = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: options.maxMessageBytes });
   const sessions = new Set<LiveSession>();
@@ -85,7 +87,7 @@ export function createLiveEndpoint(endpoint: LiveEndpointOptions): LiveEndpoint 
         socket.end(OPAQUE);
         return true;
       }
-      const address = addressKey(request.socket.remoteAddress ?? '');
+      const address = addressKey(clientAddress(request, trustProxy));
       if (!pending.admits(address)) {
         socket.end(BUSY);
         return true;

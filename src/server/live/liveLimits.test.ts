@@ -123,6 +123,18 @@ describe('live endpoint: tokens stay checked, limits hold', () => {
     expect(await refused.answer).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n(.*\r\n)*Retry-After: 1\r\n/);
   });
 
+  it('behind a proxy (trustProxy 1), each forwarded client has its own cap; without it, a forged header changes nothing', async () => {
+    const behind = await serve({ trustProxy: 1, live: { maxPendingConnections: 10, maxPendingPerAddress: 1 } });
+    const first = await behind.live({ headers: { 'X-Forwarded-For': '203.0.113.1' } });
+    const second = await behind.live({ headers: { 'X-Forwarded-For': '203.0.113.1, 203.0.113.2' } });
+    expect(await second.auth('tool-1001')).toMatchObject({ type: 'ready' });
+    expect(await first.auth('tool-1001')).toMatchObject({ type: 'ready' });
+    const direct = await serve({ live: { maxPendingConnections: 10, maxPendingPerAddress: 1 } });
+    const forged = await direct.live({ headers: { 'X-Forwarded-For': '203.0.113.1' } });
+    await direct.live({ headers: { 'X-Forwarded-For': '203.0.113.2' } });
+    expect(await forged.closed).toMatchObject({ code: 4408 });
+  });
+
   it('an upgrade from an opaque origin (Origin: null, module frames) gets 403 before any cap counts it', async () => {
     const { server, live } = await serve({ live: { maxPendingConnections: 1, maxPendingPerAddress: 1 } });
     const waiting = await silentUpgrade(server.url);
