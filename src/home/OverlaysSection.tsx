@@ -34,8 +34,14 @@ function OverlayGroup({ title, model }: { title: string; model: SecretModel }) {
   return (
     <fieldset class="home-card">
       <legend>{title}</legend>
-      <SecretField model={model} label={`${title} address`} showLabel="Show address" />
-      {confirming ? (
+      <SecretField model={model} label={`${title} address`} showLabel="Show address">
+        {!confirming && (
+          <button ref={focusAfter} type="button" disabled={model.value.value === null} onClick={() => (model.confirming.value = true)}>
+            New address
+          </button>
+        )}
+      </SecretField>
+      {confirming && (
         <div class="home-confirm">
           <p>The old address stops working at once: every browser source with it goes blank until it gets the new one.</p>
           <div class="home-row">
@@ -46,12 +52,6 @@ function OverlayGroup({ title, model }: { title: string; model: SecretModel }) {
               Cancel
             </button>
           </div>
-        </div>
-      ) : (
-        <div class="home-row">
-          <button ref={focusAfter} type="button" disabled={model.value.value === null} onClick={() => (model.confirming.value = true)}>
-            New address
-          </button>
         </div>
       )}
       <SecretNote model={model} />

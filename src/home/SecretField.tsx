@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
 import { CopyButton } from './CopyButton.tsx';
 import type { SecretModel } from './SecretModel.ts';
@@ -8,6 +9,8 @@ interface SecretFieldProps {
   label: string;
   /** The toggle's name, e.g. `Show address`. */
   showLabel: string;
+  /** More buttons for the row of `Show` and `Copy`. */
+  children?: ComponentChildren;
 }
 
 /**
@@ -15,7 +18,7 @@ interface SecretFieldProps {
  * secret, so `Copy` and a screen reader still have it) until the streamer
  * presses the show toggle.
  */
-export function SecretField({ model, label, showLabel }: SecretFieldProps) {
+export function SecretField({ model, label, showLabel, children }: SecretFieldProps) {
   const id = useId();
   const shown = model.shown.value;
   return (
@@ -27,6 +30,7 @@ export function SecretField({ model, label, showLabel }: SecretFieldProps) {
           {showLabel}
         </button>
         <CopyButton text={model.value.value} />
+        {children}
       </div>
     </div>
   );

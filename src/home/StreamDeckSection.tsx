@@ -14,12 +14,11 @@ export function StreamDeckSection({ token, apiBase }: StreamDeckSectionProps) {
   return (
     <div class="home-card home-stack">
       <p class="home-hint">A Stream Deck (or any button app) posts events with this token; it can do nothing else.</p>
-      <SecretField model={token} label="Stream Deck token" showLabel="Show token" />
-      <div class="home-row">
+      <SecretField model={token} label="Stream Deck token" showLabel="Show token">
         <button type="button" disabled={token.busy.value || token.value.value === null} onClick={() => void token.renew('New token made. The old one no longer works.')}>
           New Stream Deck token
         </button>
-      </div>
+      </SecretField>
       <SecretNote model={token} />
       <p class="home-hint">A button that posts a custom event (the overlay's modules hear it as it is):</p>
       <pre class="home-code" data-testid="streamdeck-curl">
