@@ -33,6 +33,8 @@ export class HomeSession {
   readonly etag = signal<string | null>(null, { name: 'home.etag' });
   /** How a new streamer signs up on this server (`signup` of the API root's JSON): `twitch`, or null. */
   readonly signup = signal<string | null>(null, { name: 'home.signup' });
+  /** The routes the API root lists (`POST /auth/logout`, ...), as `METHOD /path`. */
+  readonly routes = signal<ReadonlySet<string>>(new Set(), { name: 'home.routes' });
   readonly userName = computed(() => this.profile.value?.user.userName ?? null);
   private readonly memory: TokenMemory;
 
@@ -78,8 +80,9 @@ export class HomeSession {
   async readRoot(): Promise<void> {
     try {
       const answer = await this.api.send('GET', '/', { auth: false });
-      const signup = (answer.body as { signup?: unknown } | undefined)?.signup;
-      this.signup.value = answer.status === 200 && typeof signup === 'string' ? signup : null;
+      const root = answer.status === 200 ? (answer.body as { signup?: unknown; endpoints?: unknown } | undefined) : undefined;
+      this.signup.value = typeof root?.signup === 'string' ? root.signup : null;
+      this.routes.value = routesOf(root?.endpoints);
     } catch {
       this.signup.value = null;
     }
@@ -87,8 +90,8 @@ export class HomeSession {
 
   /** Drops the token (`POST /auth/logout` when the server has it) and everything read with it. */
   async signOut(): Promise<void> {
-    // A server without the route answers 404; the token is forgotten here either way.
-    await this.api.send('POST', '/auth/logout').catch(() => undefined);
+    // Only where the server has the route (its root lists it); the token is forgotten here either way.
+    if (this.routes.peek().has('POST /auth/logout')) await this.api.send('POST', '/auth/logout').catch(() => undefined);
     this.forget(null);
   }
 
@@ -109,4 +112,10 @@ export class HomeSession {
     this.error.value = reason;
     this.phase.value = 'signed-out';
   }
+}
+
+/** `METHOD /path` of each route the API root lists. */
+function routesOf(endpoints: unknown): ReadonlySet<string> {
+  if (!Array.isArray(endpoints)) return new Set();
+  return new Set(endpoints.flatMap((route: { method?: unknown; path?: unknown } | null) => (typeof route?.method === 'string' && typeof route.path === 'string' ? [`${route.method} ${route.path}`] : [])));
 }
