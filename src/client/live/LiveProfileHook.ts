@@ -1,7 +1,7 @@
 import type { Layout } from '../../api/index.ts';
 
 /**
- * Where the live socket's profile news go (docs/live-sync.md, "Profile and
+ * Where the live socket's profile news go (docs/live-sync-page.md, "Profile and
  * layout"). Neither message is replayed, so after a `ready` that follows a lost
  * connection both are called without news: re-read what is shown.
  */
