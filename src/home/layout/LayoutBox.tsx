@@ -22,11 +22,13 @@ interface LayoutBoxProps {
   module: LayoutModule;
   /** Its place in the stack, bottom first; gives each box its own colour. */
   index: number;
+  /** How many rows down its name goes, clear of the names of boxes below it at the same corner. */
+  labelRow: number;
   hintId: string;
 }
 
 /** One module on the preview: its name on its outline, moved by pointer (mouse, pen, touch) or arrows. */
-export function LayoutBox({ model, module, index, hintId }: LayoutBoxProps) {
+export function LayoutBox({ model, module, index, labelRow, hintId }: LayoutBoxProps) {
   const grab = useRef<Grab | null>(null);
   const box = model.boxOf(module);
   const current = model.current.value?.id === module.id;
@@ -94,7 +96,9 @@ export function LayoutBox({ model, module, index, hintId }: LayoutBoxProps) {
       onKeyDown={onKeyDown}
       onFocus={() => model.focus(module.id)}
     >
-      <span class="layout-name">{module.name}</span>
+      <span class="layout-name" style={labelRow > 0 ? { marginTop: `${labelRow * 1.25}em` } : undefined}>
+        {module.name}
+      </span>
       <span class="layout-handle" aria-hidden="true" />
     </button>
   );
