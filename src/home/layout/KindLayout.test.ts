@@ -97,6 +97,27 @@ describe('KindLayout', () => {
     expect(layout.unsaved.value).toBe(false);
   });
 
+  it('reads the layout again on refresh, unless a change waits to be stored', async () => {
+    const { state, client } = fakeServer({ a: box(1) });
+    const mine = new KindLayout('tool', client);
+    const theirs = new KindLayout('tool', client);
+    await mine.load();
+    mine.change({ a: box(2) });
+    await settled();
+    await theirs.load();
+    theirs.change({ a: box(3) });
+    await settled();
+    await mine.refresh();
+    expect(mine.boxes.value).toEqual({ a: box(3) });
+    expect(mine.history.size.value).toBe(0);
+    state.fail = 1;
+    mine.change({ a: box(4) });
+    await settled();
+    await mine.refresh();
+    expect(mine.boxes.value).toEqual({ a: box(4) });
+    expect(mine.unsaved.value).toBe(true);
+  });
+
   it('undoes the last change and stores the state before it', async () => {
     const { state, client } = fakeServer({ a: box(1) });
     const layout = new KindLayout('tool', client);

@@ -49,6 +49,24 @@ export class KindLayout {
     }
   }
 
+  /**
+   * Reads the stored layout again where nothing here waits to be stored (back from
+   * another tab, which may have moved boxes); a layout that changed meanwhile replaces
+   * the undo history, whose states no longer apply.
+   */
+  async refresh(): Promise<void> {
+    if (this.phase.peek() !== 'ready' || this.#writing || this.unsaved.peek()) return;
+    try {
+      const { layout, etag } = await this.#client.get(this.kind);
+      if (this.#writing || this.unsaved.peek()) return;
+      if (etag === null || etag !== this.#etag) this.history.clear();
+      this.#etag = etag;
+      this.boxes.value = layout.boxes;
+    } catch {
+      // Offline for now: the next write says so, and a 412 still guards it.
+    }
+  }
+
   /** Shows `next` at once and stores it; `mergeKey` joins it to the change before for undo. */
   change(next: Boxes, mergeKey?: string): void {
     if (this.phase.peek() !== 'ready') return;

@@ -29,6 +29,14 @@ export function LayoutEditor({ model }: { model: LayoutEditorModel }) {
     element.addEventListener('keydown', onKeyDown);
     return () => element.removeEventListener('keydown', onKeyDown);
   }, [model]);
+  // Back from another tab, which may have moved boxes: show where they are now.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') model.refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [model]);
   return (
     <div class="layout-editor" ref={root}>
       <p class="layout-hint" id={hintId}>

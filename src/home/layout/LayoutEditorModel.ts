@@ -121,6 +121,11 @@ export class LayoutEditorModel {
     layout.change(rest);
   }
 
+  /** Reads the layout on show again, unless a change of it waits to be stored. */
+  refresh(): void {
+    if (this.#layouts.has(this.#kind.peek())) void this.layout.peek().refresh();
+  }
+
   /** Takes back the last change of the kind on show. */
   undo(): boolean {
     this.draft.value = null;
