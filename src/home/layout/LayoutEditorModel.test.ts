@@ -92,6 +92,17 @@ describe('LayoutEditorModel', () => {
     expect(stored.get('tool')).toEqual({ 'demo.tool.counter': { x: 40, y: 500, width: 400, height: 200 } });
   });
 
+  it('reads the layouts afresh when another user signs in', async () => {
+    const { client } = memoryClient();
+    const profile = signal<{ selected: typeof selected; user: { userId: string } } | null>({ selected, user: { userId: '1' } });
+    const model = new LayoutEditorModel({ client, profile, catalog: signal(catalog) });
+    const first = model.layout.value;
+    profile.value = { selected, user: { userId: '1' } };
+    expect(model.layout.value).toBe(first);
+    profile.value = { selected, user: { userId: '2' } };
+    expect(model.layout.value).not.toBe(first);
+  });
+
   it('edits the focused box, forgotten when the kind changes', async () => {
     const { model, counter } = await editor();
     expect(model.current.value).toBeNull();

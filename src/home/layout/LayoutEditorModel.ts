@@ -20,8 +20,8 @@ export type BoxField = 'x' | 'y' | 'width' | 'height';
 
 export interface LayoutEditorOptions {
   client: LayoutClient;
-  /** The streamer's profile (its `selected` modules); null until it is read. */
-  profile: ReadonlySignal<Pick<PublicProfile, 'selected'> | null | undefined>;
+  /** The streamer's profile (its `selected` modules, its user); null until it is read. */
+  profile: ReadonlySignal<(Pick<PublicProfile, 'selected'> & { user?: { userId: string } }) | null | undefined>;
   /** The installed modules. */
   catalog: ReadonlySignal<readonly LayoutModule[]>;
   /** The kind shown first. @default 'tool' */
@@ -45,13 +45,22 @@ export class LayoutEditorModel {
   readonly #currentId = signal<string | null>(null, { name: 'layout.currentId' });
   readonly #layouts = new Map<Kind, KindLayout>();
   readonly #client: LayoutClient;
+  /** Whose layouts `#layouts` holds: another user signing in in this tab starts afresh. */
+  #owner: string | undefined;
 
   constructor(options: LayoutEditorOptions) {
     const { client, profile, catalog, kind = 'tool' } = options;
     this.#client = client;
     this.#kind = signal<Kind>(kind, { name: 'layout.kind' });
     this.kind = this.#kind;
-    this.layout = computed(() => this.#layoutOf(this.#kind.value));
+    this.layout = computed(() => {
+      const owner = profile.value?.user?.userId;
+      if (owner !== this.#owner) {
+        this.#owner = owner;
+        this.#layouts.clear();
+      }
+      return this.#layoutOf(this.#kind.value);
+    });
     this.modules = computed(() => {
       const chosen = profile.value;
       if (!chosen) return [];
