@@ -53,6 +53,23 @@ test('drags a box with the mouse, snapping to the canvas edge, and Ctrl+Z takes 
   await expect(editor.field('X')).toHaveValue('300');
 });
 
+test('a finger drags a box on a phone, and the page does not scroll instead', async ({ browser, api }, testInfo) => {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  const editor = new LayoutEditorPage(await context.newPage(), api);
+  await editor.open('tool');
+  await editor.box('Goal bar').focus();
+  const start = await editor.shownBox();
+  const scrolled = await editor.page.evaluate(() => window.scrollY);
+  const scale = (await editor.section.getByTestId('layout-canvas').boundingBox())!.width / 1920;
+  // Up and to the right, far from every line it could snap to.
+  await editor.touchDrag('Goal bar', 300 * scale, -400 * scale);
+  await expect.poll(async () => (await editor.storedBox('demo.tool.goal'))?.y).toBeLessThan(start.y - 300);
+  const moved = (await editor.storedBox('demo.tool.goal'))!;
+  expect(moved.x).toBeGreaterThan(start.x + 200);
+  expect(await editor.page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await context.close();
+});
+
 test('a conflict between two tabs shows the layout of the other tab and says so', async ({ page, api }) => {
   // Two pages of the home page at once.
   test.slow();

@@ -85,6 +85,21 @@ export class LayoutEditorPage {
     if (alt) await this.page.keyboard.up('Alt');
   }
 
+  /** Drags a box with one finger (real touch input through the DevTools protocol; the page needs `hasTouch`). */
+  async touchDrag(name: string, dx: number, dy: number): Promise<void> {
+    const area = (await this.box(name).boundingBox())!;
+    const x = area.x + Math.min(area.width / 2, 40);
+    const y = area.y + area.height / 2;
+    const touch = await this.page.context().newCDPSession(this.page);
+    const point = (px: number, py: number) => [{ x: px, y: py, id: 1 }];
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(x, y) });
+    for (let step = 1; step <= 8; step++) {
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x + (dx * step) / 8, y + (dy * step) / 8) });
+    }
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await touch.detach();
+  }
+
   /** `GET /me/layout/<kind>` on the server, with the website token. */
   async stored(kind: Kind = 'tool'): Promise<Layout> {
     const response = await fetch(`${this.api.url}/me/layout/${kind}`, { headers: { Authorization: `Bearer ${this.api.tokens.website}` } });
