@@ -1,6 +1,6 @@
 import type { JSX } from 'preact';
 import { useRef } from 'preact/hooks';
-import { CANVAS_HEIGHT, CANVAS_WIDTH } from '../../api/index.ts';
+import { type Box, CANVAS_HEIGHT, CANVAS_WIDTH } from '../../api/index.ts';
 import { dragBox } from './dragBox.ts';
 import { aspectOf, type LayoutEditorModel, type LayoutModule } from './LayoutEditorModel.ts';
 
@@ -14,7 +14,7 @@ interface Grab {
   clientY: number;
   /** Screen pixels per canvas pixel when the drag began. */
   scale: number;
-  start: ReturnType<LayoutEditorModel['boxOf']>;
+  start: Box;
 }
 
 interface LayoutBoxProps {
