@@ -51,22 +51,14 @@ async function main(argv: string[]): Promise<void> {
     ...options,
     seed,
     live,
+    // The catalog of the modules this build serves, unless --modules names another folder.
+    modules: options.modulesPath ?? resolve(distDir, 'modules'),
     // No developer routes: they let any token rewrite the profile, which is for `npm run dev` only.
-    wrap: (store, registry, events) =>
+    wrap: (store, registry, events, profile) =>
       createPageApp({
         distDir,
         moduleOrigin,
-        api: createApiApp({
-          registry,
-          store,
-          limits: options.limits,
-          envelope: options.envelope,
-          live: live !== false,
-          events,
-          eventRate: options.eventRate,
-          trustProxy: options.trustProxy,
-          ...twitchRoutes,
-        }),
+        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false, events, eventRate: options.eventRate, trustProxy: options.trustProxy, ...profile, ...twitchRoutes }),
       }),
   });
   // `events` is the server's EventStore (src/server/events), through which Twitch's notifications are stored and sent live.

@@ -7,6 +7,8 @@ describe('parseCliArgs', () => {
       port: 8787,
       host: '127.0.0.1',
       seedPath: undefined,
+      reseed: false,
+      modulesPath: undefined,
       storeUrl: 'sqlite:./data/overlay.sqlite',
       store: { type: 'sqlite', path: './data/overlay.sqlite', synchronous: 'full' },
       tokenTtlMs: 86_400_000,

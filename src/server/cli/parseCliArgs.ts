@@ -23,7 +23,11 @@ not as a flag, which every user of the machine sees in ps.
 
   --port <n>               TCP port, 0 for a free one (default ${DEFAULT_PORT})
   --host <address>         interface to listen on (default 127.0.0.1)
-  --seed <file>            seed file with users and tokens (default: the built-in demo user)
+  --seed <file>            seed file with users and tokens (default: the built-in demo user); a user
+                           the store knows keeps its stored profile
+  --reseed                 replace the stored profiles of the seed's users with the seed's
+  --modules <folder>       the installed modules (<folder>/<id>/module.json): profile writes refuse
+                           other module ids, and ids of the wrong kind (default: only their form is checked)
   --store <url>            memory | sqlite:<path>[?synchronous=normal] | redis://host:port[/db] (default ${DEFAULT_STORE})
   --value-ttl-days <n>     redis only: drop a value n days after its last write (default: never)
   --token-ttl-seconds <n>  lifetime of exchanged overlay tokens (default ${DEFAULT_TOKEN_TTL_MS / 1000})
@@ -63,6 +67,10 @@ export interface CliOptions {
   host: string;
   /** Undefined: use the built-in demo seed. */
   seedPath?: string;
+  /** `--reseed`: the seed's profiles replace the stored ones of its users. */
+  reseed: boolean;
+  /** `--modules <folder>`: the installed modules, whose ids profile writes accept. */
+  modulesPath?: string;
   storeUrl: string;
   store: StoreSpec;
   tokenTtlMs: number;
@@ -110,10 +118,13 @@ function optionsOf(values: FlagValues): CliOptions {
   const valueTtlDays = text('value-ttl-days');
   if (valueTtlDays !== undefined) store = withValueTtl(store, integerFlag('value-ttl-days', valueTtlDays, 0, 1, 36_500));
   if (text('seed') === '') throw new UsageError('--seed: needs a file path');
+  if (text('modules') === '') throw new UsageError('--modules: needs a folder path');
   return {
     port: integerFlag('port', text('port'), DEFAULT_PORT, 0, 65535),
     host: text('host') ?? '127.0.0.1',
     seedPath: text('seed'),
+    reseed: values.reseed === true,
+    modulesPath: text('modules'),
     storeUrl,
     store,
     tokenTtlMs: integerFlag('token-ttl-seconds', text('token-ttl-seconds'), DEFAULT_TOKEN_TTL_MS / 1000, 1) * 1000,
@@ -172,6 +183,8 @@ const FLAGS = {
   port: { type: 'string' },
   host: { type: 'string' },
   seed: { type: 'string' },
+  reseed: { type: 'boolean' },
+  modules: { type: 'string' },
   store: { type: 'string' },
   'token-ttl-seconds': { type: 'string' },
   'value-ttl-days': { type: 'string' },
