@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { envName, type FlagValues, withEnvironment, withEnvNames } from './flagsFromEnv.ts';
-import { secretSetting } from './secretSetting.ts';
+import { type TwitchFlags, twitchFlags } from './twitchFlags.ts';
 import { UsageError } from './UsageError.ts';
 import { DEFAULT_EVENT_RATE, type EventRate } from '../events/index.ts';
 import type { ApiLimits } from '../http/index.ts';
@@ -84,7 +84,7 @@ export interface CliOptions {
   /** Proxies in front of the server whose `X-Forwarded-For` entries name the client (0: none, the header is ignored). */
   trustProxy: number;
   /** Connect to Twitch (docs/twitch.md); undefined without a client id. */
-  twitch?: { clientId: string; webhook?: { callback: string; secret: string; clientSecret: string } };
+  twitch?: TwitchFlags;
   /** The per-user rate of `POST /me/events`. */
   eventRate: EventRate;
   help: boolean;
@@ -144,38 +144,6 @@ function optionsOf(values: FlagValues): CliOptions {
     },
     help: values.help === true,
   };
-}
-
-const WEBHOOK_SETTINGS = ['twitch-webhook-url', 'twitch-webhook-secret', 'twitch-client-secret'];
-
-/** The Twitch flags: a client id alone means WebSocket sessions; the three webhook settings come together or not at all. */
-function twitchFlags(values: FlagValues): CliOptions['twitch'] {
-  const clientId = values['twitch-client-id'] as string | undefined;
-  const [url, secret, clientSecret] = [values['twitch-webhook-url'] as string | undefined, secretSetting(values, 'twitch-webhook-secret'), secretSetting(values, 'twitch-client-secret')];
-  const given = WEBHOOK_SETTINGS.filter((_, i) => [url, secret, clientSecret][i] !== undefined);
-  if (given.length > 0 && !clientId) throw new UsageError(`--${given[0]}: needs --twitch-client-id (or ${envName('twitch-client-id')})`);
-  if (!clientId) return undefined;
-  if (!/^[a-z0-9]{1,64}$/i.test(clientId)) throw new UsageError('--twitch-client-id: expected the letters and digits of a Twitch client id');
-  if (given.length === 0) return { clientId };
-  if (url === undefined || secret === undefined || clientSecret === undefined) {
-    const missing = WEBHOOK_SETTINGS.find((name) => !given.includes(name));
-    throw new UsageError(`--${missing}: the webhook transport needs --twitch-webhook-url, --twitch-webhook-secret and --twitch-client-secret (or their -file forms)`);
-  }
-  if (secret.length < 10 || secret.length > 100) throw new UsageError(`--twitch-webhook-secret: expected 10 to 100 characters, got ${secret.length}`);
-  return { clientId, webhook: { callback: webhookUrl(url), secret, clientSecret } };
-}
-
-/** Twitch only calls HTTPS on port 443; plain HTTP is accepted for a loopback address (a proxy on the same machine, tests). */
-function webhookUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`--twitch-webhook-url: not a URL: ${JSON.stringify(text)}`);
-  }
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) throw new UsageError('--twitch-webhook-url: must be an https:// address');
-  return url.href;
 }
 
 /** Every flag: each is also read from its variable (flagsFromEnv.ts), so a flag added here gets one. */
