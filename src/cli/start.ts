@@ -41,17 +41,17 @@ async function main(argv: string[]): Promise<void> {
   const live = options.live && { ...options.live, path: `/api${LIVE_PATH}` };
   const twitchLib = options.twitch && (await loadTwitch());
   const twitch = twitchLib ? twitchLib.createTwitchLink() : undefined;
-  const twitchRoutes = twitch && { twitchStates: twitch.states, twitchWebhook: options.twitch?.webhook && twitch.webhook };
+  const twitchRoutes = twitch && { twitchStates: twitch.states, twitchWebhook: options.twitch?.webhook && twitch.webhook, twitchLogin: twitch.login };
   const server = await startApiServer({
     ...options,
     seed,
     live,
     // No developer routes: they let any token rewrite the profile, which is for `npm run dev` only.
-    wrap: (store, registry, events) =>
+    wrap: (store, registry, events, sessions) =>
       createPageApp({
         distDir,
         moduleOrigin,
-        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false, events, eventRate: options.eventRate, ...twitchRoutes }),
+        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false, events, eventRate: options.eventRate, sessions, ...twitchRoutes }),
       }),
   });
   // `events` is the server's EventStore (src/server/events), through which Twitch's notifications are stored and sent live.

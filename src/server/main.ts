@@ -12,7 +12,7 @@ async function main(argv: string[]): Promise<void> {
   // Loaded only with a client id: twurple takes seconds to load.
   const twitchLib = options.twitch && (await import('./twitch/index.ts'));
   const twitch = twitchLib ? twitchLib.createTwitchLink() : undefined;
-  const twitchRoutes = twitch && { twitchStates: twitch.states, twitchWebhook: options.twitch?.webhook && twitch.webhook };
+  const twitchRoutes = twitch && { twitchStates: twitch.states, twitchWebhook: options.twitch?.webhook && twitch.webhook, twitchLogin: twitch.login };
   // With Redis down this waits, printing "Waiting for Redis at ..." every 10 s, and serves once Redis answers.
   try {
     server = await startApiServer({ ...options, seed, store: options.store, twitchRoutes });

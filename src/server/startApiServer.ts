@@ -15,6 +15,7 @@ import {
 import { type EventRate, type Events, type OpenEventsOptions, openEvents, resolveEventRate } from './events/index.ts';
 import { createLiveEndpoint, type LiveChanges, type LiveChangesOptions, type LiveEndpoint, type LiveOptions, openLiveChanges, resolveLiveOptions, serveUpgradeAsRequest } from './live/index.ts';
 import { createMemoryRegistry, createRedisRegistry, DEMO_SEED, parseSeed, type Registry, type Seed } from './registry/index.ts';
+import { createWebsiteSessions, openSessionStore, type WebsiteSessions, withSessions } from './sessions/index.ts';
 import { type DataStore, isRedisStore, openStore, type StoreSpec } from './store/index.ts';
 
 export interface StartApiServerOptions {
@@ -54,7 +55,7 @@ export interface StartApiServerOptions {
    * Serves a handler built around the store instead of the API alone (e.g. a page server mounting the API under /api);
    * pass `events` on to `createApiApp` so that posted events reach the live sockets.
    */
-  wrap?: (store: DataStore, registry: Registry, events: Events) => { fetch: (request: Request) => Response | Promise<Response> };
+  wrap?: (store: DataStore, registry: Registry, events: Events, sessions: WebsiteSessions) => { fetch: (request: Request) => Response | Promise<Response> };
   /** The stream events' retention and live replay bounds (docs/events.md). @default {} */
   events?: OpenEventsOptions;
   /** The per-user rate of `POST /me/events`. @default 100 per s, bursts of 1,000 */
@@ -66,7 +67,9 @@ export interface StartApiServerOptions {
    */
   live?: false | (Partial<LiveOptions> & LiveChangesOptions);
   /** Twitch's routes: `GET /`'s `twitch` states and `POST /twitch/eventsub` (see createTwitchLink). Ignored with `wrap`. */
-  twitchRoutes?: Pick<ApiAppOptions, 'twitchStates' | 'twitchWebhook'>;
+  twitchRoutes?: Pick<ApiAppOptions, 'twitchStates' | 'twitchWebhook' | 'twitchLogin'>;
+  /** Lifetime of the website tokens made by signing in (`--session-days`). @default 30 */
+  sessionDays?: number;
 }
 
 export interface RunningApiServer {
@@ -76,6 +79,8 @@ export interface RunningApiServer {
   host: string;
   store: DataStore;
   registry: Registry;
+  /** The website tokens of signed-in streamers, beside the store (closed by `close()`). */
+  sessions: WebsiteSessions;
   /** The live endpoint; undefined with `live: false`. */
   live: LiveEndpoint | undefined;
   /**
@@ -97,21 +102,28 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   if (liveOptions) resolveLiveOptions(liveOptions);
   const opened = isStore(options.store) ? options.store : await openStore(options.store ?? 'memory', { log: options.log });
   let registry: Registry;
+  let sessions: WebsiteSessions | undefined;
   let changes: LiveChanges | undefined;
   let events: Events | undefined;
   try {
-    registry = options.registry ?? (await registryFor(opened, seed!, { now, tokenTtlMs, maxTokensPerOverlay }));
+    sessions = createWebsiteSessions({ store: openSessionStore(opened, now), now, sessionDays: options.sessionDays });
+    // Every path that resolves a token (the app, the database lane, the live endpoint) sees signed-in website tokens.
+    registry = withSessions(options.registry ?? (await registryFor(opened, seed!, { now, tokenTtlMs, maxTokensPerOverlay })), sessions);
     if (liveOptions) changes = await openLiveChanges(opened, liveOptions);
     events = await openEvents(opened, options.events);
   } catch (error) {
     await changes?.feed.close();
+    await sessions?.close();
     await opened.close();
     throw error;
   }
   const store = changes?.store ?? opened;
   const onInternalError = options.onInternalError ?? console.error;
   const { envelope, eventRate } = options;
-  const app = options.wrap?.(store, registry, events) ?? createApiApp({ registry, store, limits, onInternalError, now, live: liveOptions !== undefined, envelope, events, eventRate, ...options.twitchRoutes });
+  const openSessions = sessions!;
+  const app =
+    options.wrap?.(store, registry, events, openSessions) ??
+    createApiApp({ registry, store, limits, onInternalError, now, live: liveOptions !== undefined, envelope, events, eventRate, sessions: openSessions, ...options.twitchRoutes });
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
   const viaApp = getRequestListener(app.fetch, { errorHandler });
   // Served alone, the API answers its two database routes on Node's server itself, because the fetch
@@ -137,6 +149,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   } catch (error) {
     await live?.close();
     await events.close();
+    await openSessions.close();
     await store.close();
     throw error;
   }
@@ -146,10 +159,11 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
     closing ??= Promise.resolve(live?.close())
       .then(() => stop(server))
       .then(() => events.close())
+      .then(() => openSessions.close())
       .finally(() => store.close());
     return closing;
   };
-  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`, port: actualPort, host, store, registry, live, events, close };
+  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`, port: actualPort, host, store, registry, sessions: openSessions, live, events, close };
 }
 
 /** With a redis store, tokens and profiles live in Redis too, so that any instance answers any request. */

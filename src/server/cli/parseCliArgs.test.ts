@@ -15,8 +15,14 @@ describe('parseCliArgs', () => {
       live: { maxConnectionsPerUser: 32, maxPendingConnections: 512, maxPendingPerAddress: 128 },
       envelope: false,
       eventRate: { perSecond: 100, burst: 1000 },
+      sessionDays: 30,
       help: false,
     });
+  });
+
+  it('reads --session-days', () => {
+    expect(parseCliArgs(['--session-days', '7']).sessionDays).toBe(7);
+    expect(() => parseCliArgs(['--session-days', '0'])).toThrow(/--session-days: expected an integer from 1 to 3650/);
   });
 
   it('reads the event rate flags: --max-events-per-second, --event-burst', () => {

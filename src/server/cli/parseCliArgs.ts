@@ -3,6 +3,7 @@ import { DEFAULT_EVENT_RATE, type EventRate } from '../events/index.ts';
 import type { ApiLimits } from '../http/index.ts';
 import { DEFAULT_EXCHANGE_LIMITS, type ExchangeLimits } from '../limits/index.ts';
 import { DEFAULT_MAX_TOKENS_PER_OVERLAY, DEFAULT_TOKEN_TTL_MS } from '../registry/index.ts';
+import { DEFAULT_SESSION_DAYS } from '../sessions/index.ts';
 import { parseStoreUrl, type StoreSpec } from '../store/index.ts';
 
 export const DEFAULT_PORT = 8787;
@@ -39,6 +40,7 @@ export const USAGE = `Usage: npm run api -- [options]
   --max-events-per-second <n>
                            events one user may post per second (POST /me/events), then 429 (default ${DEFAULT_EVENT_RATE.perSecond})
   --event-burst <n>        events one user may post at once above that rate (default ${DEFAULT_EVENT_RATE.burst})
+  --session-days <n>       lifetime of the website tokens made by signing in (default ${DEFAULT_SESSION_DAYS})
   --help                   print this text`;
 
 export interface CliOptions {
@@ -60,6 +62,8 @@ export interface CliOptions {
   twitch?: { clientId: string; webhook?: { callback: string; secret: string; clientSecret: string } };
   /** The per-user rate of `POST /me/events`. */
   eventRate: EventRate;
+  /** Lifetime of the website tokens made by signing in. */
+  sessionDays: number;
   help: boolean;
 }
 
@@ -101,6 +105,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
       perSecond: integerFlag('max-events-per-second', values['max-events-per-second'], DEFAULT_EVENT_RATE.perSecond, 1, 1_000_000),
       burst: integerFlag('event-burst', values['event-burst'], DEFAULT_EVENT_RATE.burst, 1, 1_000_000),
     },
+    sessionDays: integerFlag('session-days', values['session-days'], DEFAULT_SESSION_DAYS, 1, 3650),
     help: values.help ?? false,
   };
 }
@@ -165,6 +170,7 @@ function readFlags(argv: string[]) {
         'twitch-client-secret': { type: 'string' },
         'max-events-per-second': { type: 'string' },
         'event-burst': { type: 'string' },
+        'session-days': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { LIVE_PATH, TWITCH_STATE_PATH } from '../../api/index.ts';
+import { LIVE_PATH, SESSIONS_PATH, TWITCH_LOGIN_PATH, TWITCH_STATE_PATH } from '../../api/index.ts';
 import type { Registry } from '../registry/index.ts';
 import { createMemoryEvents, type EventRate, type Events, resolveEventRate } from '../events/index.ts';
 import { createExchangeGuard, createMemoryRateCounter, createRedisRateCounter } from '../limits/index.ts';
@@ -18,6 +18,9 @@ import { type Route, routeGuard } from './routeTable.ts';
 import { bareAnswers, type EnvelopeOptions, envelopeAnswers, type ShapeAnswer } from './shapeAnswer.ts';
 import { toErrorAnswer } from './toErrorResponse.ts';
 import { readTwitchState } from './twitch/readTwitchState.ts';
+import { forgetTwitchLogin, startTwitchLogin, type TwitchLoginControl } from './twitch/twitchLoginRoutes.ts';
+import { listSessions, logout, revokeSession } from './sessions/sessionRoutes.ts';
+import { createMemorySessionStore, createWebsiteSessions, type WebsiteSessions, withSessions } from '../sessions/index.ts';
 
 export interface ApiAppOptions {
   /** Users and tokens. */
@@ -52,6 +55,13 @@ export interface ApiAppOptions {
   events?: Events;
   /** The per-user rate of `POST /me/events` (`--max-events-per-second`, `--event-burst`). @default 100 per s, bursts of 1,000 */
   eventRate?: Partial<EventRate>;
+  /**
+   * The website tokens of signed-in streamers (`POST /auth/logout`, `/me/sessions`). When given, `registry` must
+   * already resolve them (`withSessions`), as startApiServer's does. @default sessions of this app alone, in memory
+   */
+  sessions?: WebsiteSessions;
+  /** `POST /me/twitch/login` and `DELETE /me/twitch` (the Twitch link); absent without a Twitch client id: 409. */
+  twitchLogin?: TwitchLoginControl;
 }
 
 /** Where Twitch posts EventSub webhook messages (under /api with npm start). */
@@ -65,7 +75,9 @@ const OWN_PATHS = new Set(['/', '/healthz', '/dev/database', '/dev/profile', LIV
  * the paths at its root, so it can be mounted under a prefix by stripping it.
  */
 export function createApiApp(options: ApiAppOptions): Hono {
-  const { registry, store, limits, onInternalError = console.error, devRoutes = false, devOrigins, live = false, envelope = false } = options;
+  const { store, limits, onInternalError = console.error, devRoutes = false, devOrigins, live = false, envelope = false } = options;
+  const sessions = options.sessions ?? createWebsiteSessions({ store: createMemorySessionStore(), now: options.now });
+  const registry = options.sessions ? options.registry : withSessions(options.registry, sessions);
   const resolved = resolveLimits(limits);
   // With Redis, the counters are shared: limits hold across every instance.
   const counter = isRedisStore(store) ? createRedisRateCounter(store.redis) : createMemoryRateCounter({ now: options.now });
@@ -87,7 +99,13 @@ export function createApiApp(options: ApiAppOptions): Hono {
   if (live) routes.push({ method: 'GET', path: LIVE_PATH, token: 'overlay', handler: upgradeRequired });
   // Without a Twitch client id it answers 404 (a dock shows no Twitch line then); a path with no route at all would fail
   // the browser's CORS preflight, a network error the dock could not tell from being offline.
-  routes.push({ method: 'GET', path: TWITCH_STATE_PATH, token: 'user', handler: readTwitchState({ registry, twitchStates: options.twitchStates }) });
+  const twitchDeps = { registry, twitchStates: options.twitchStates, twitchLogin: options.twitchLogin };
+  routes.push(
+    { method: 'GET', path: TWITCH_STATE_PATH, token: 'user', handler: readTwitchState(twitchDeps) },
+    { method: 'DELETE', path: TWITCH_STATE_PATH, token: 'website', handler: forgetTwitchLogin(twitchDeps) },
+    { method: 'POST', path: TWITCH_LOGIN_PATH, token: 'website', handler: startTwitchLogin(twitchDeps) },
+    ...sessionRoutes({ registry, sessions }),
+  );
   // The root lists a parameter as the docs write it: `/me/events/<id>/replay`.
   const listed = routes.map(({ method, path, token }) => ({ method, path: path.replace(/:(\w+)/g, '<$1>'), token }));
   const about = { store, endpoints: [...listed, { method: 'GET', path: '/healthz', token: 'none' as const }], twitchStates: options.twitchStates };
@@ -116,6 +134,15 @@ export function createApiApp(options: ApiAppOptions): Hono {
   app.notFound((c) => errorResponse(new HttpError(404, 'Not found'), c.req.url));
   app.onError((error, c) => errorResponse(error, c.req.url));
   return app;
+}
+
+/** Signing out and the user's list of signed-in website tokens. */
+function sessionRoutes(deps: { registry: Registry; sessions: WebsiteSessions }): Route[] {
+  return [
+    { method: 'POST', path: '/auth/logout', token: 'website', handler: logout(deps) },
+    { method: 'GET', path: SESSIONS_PATH, token: 'website', handler: listSessions(deps) },
+    { method: 'DELETE', path: `${SESSIONS_PATH}/:id`, token: 'website', handler: revokeSession(deps) },
+  ];
 }
 
 /** A plain GET of the live endpoint: it speaks WebSocket only (RFC 9110: a 426 names the protocol in `Upgrade`). */

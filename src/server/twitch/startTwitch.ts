@@ -57,7 +57,14 @@ export async function startTwitch(options: StartTwitchOptions): Promise<RunningT
     held.delete(userId);
   };
   const check = async () => {
-    for (const { userId, credentials: stored } of await credentials.list()) {
+    const logins = await credentials.list();
+    // A login forgotten (`DELETE /me/twitch`): its session stops, here and on whichever instance held it.
+    const known = new Set(logins.map(({ userId }) => userId));
+    for (const userId of [...held.keys()].filter((each) => !known.has(each))) {
+      letGo(userId);
+      await lease.release(userId);
+    }
+    for (const { userId, credentials: stored } of logins) {
       if (stored.state === 'login-needed') {
         loginNeeded(userId);
         if (held.has(userId)) await lease.release(userId);
