@@ -22,3 +22,8 @@ export type WebsiteSessionInfo = z.infer<typeof WebsiteSessionInfoSchema>;
 
 export const WebsiteSessionListSchema = /* @__PURE__ */ z.object({ sessions: z.array(WebsiteSessionInfoSchema) });
 export type WebsiteSessionList = z.infer<typeof WebsiteSessionListSchema>;
+
+/** `GET /auth/twitch`: starts signing in with Twitch (`--signup twitch`); the root then says `"signup": "twitch"`. */
+export const SIGN_IN_PATH = '/auth/twitch';
+/** Where Twitch sends the streamer back: `<public url>/auth/twitch/callback`. */
+export const SIGN_IN_CALLBACK_PATH = '/auth/twitch/callback';

@@ -11,6 +11,7 @@ import {
   DEFAULT_PORT,
   DEMO_SEED,
   loadSeedFile,
+  loadSignUpSettings,
   loadTwitch,
   parseCliArgs,
   redactStoreUrl,
@@ -42,8 +43,10 @@ async function main(argv: string[]): Promise<void> {
   const twitchLib = options.twitch && (await loadTwitch());
   const twitch = twitchLib ? twitchLib.createTwitchLink() : undefined;
   const twitchRoutes = twitch && { twitchStates: twitch.states, twitchWebhook: options.twitch?.webhook && twitch.webhook, twitchLogin: twitch.login };
+  const { signup: signupFlags, ...serverOptions } = options;
+  const signup = signupFlags && options.twitch ? await loadSignUpSettings(signupFlags, options.twitch.clientId) : undefined;
   const server = await startApiServer({
-    ...options,
+    ...serverOptions,
     seed,
     live,
     // No developer routes: they let any token rewrite the profile, which is for `npm run dev` only.
@@ -51,7 +54,7 @@ async function main(argv: string[]): Promise<void> {
       createPageApp({
         distDir,
         moduleOrigin,
-        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false, events, eventRate: options.eventRate, sessions, ...twitchRoutes }),
+        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false, events, eventRate: options.eventRate, sessions, signup, ...twitchRoutes }),
       }),
   });
   // `events` is the server's EventStore (src/server/events), through which Twitch's notifications are stored and sent live.

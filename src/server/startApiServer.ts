@@ -68,6 +68,8 @@ export interface StartApiServerOptions {
   live?: false | (Partial<LiveOptions> & LiveChangesOptions);
   /** Twitch's routes: `GET /`'s `twitch` states and `POST /twitch/eventsub` (see createTwitchLink). Ignored with `wrap`. */
   twitchRoutes?: Pick<ApiAppOptions, 'twitchStates' | 'twitchWebhook' | 'twitchLogin'>;
+  /** `--signup twitch`: accounts made by signing in with Twitch (needs `twitchRoutes.twitchLogin`). Ignored with `wrap`. */
+  signup?: ApiAppOptions['signup'];
   /** Lifetime of the website tokens made by signing in (`--session-days`). @default 30 */
   sessionDays?: number;
 }
@@ -123,7 +125,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   const openSessions = sessions!;
   const app =
     options.wrap?.(store, registry, events, openSessions) ??
-    createApiApp({ registry, store, limits, onInternalError, now, live: liveOptions !== undefined, envelope, events, eventRate, sessions: openSessions, ...options.twitchRoutes });
+    createApiApp({ registry, store, limits, onInternalError, now, live: liveOptions !== undefined, envelope, events, eventRate, sessions: openSessions, signup: options.signup, ...options.twitchRoutes });
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
   const viaApp = getRequestListener(app.fetch, { errorHandler });
   // Served alone, the API answers its two database routes on Node's server itself, because the fetch

@@ -4,6 +4,8 @@ import type { ApiLimits } from '../http/index.ts';
 import { DEFAULT_EXCHANGE_LIMITS, type ExchangeLimits } from '../limits/index.ts';
 import { DEFAULT_MAX_TOKENS_PER_OVERLAY, DEFAULT_TOKEN_TTL_MS } from '../registry/index.ts';
 import { DEFAULT_SESSION_DAYS } from '../sessions/index.ts';
+import { DEFAULT_MAX_SIGNUPS_PER_HOUR } from '../signin/index.ts';
+import { type SignupFlags, signupFlags } from './signupFlags.ts';
 import { parseStoreUrl, type StoreSpec } from '../store/index.ts';
 
 export const DEFAULT_PORT = 8787;
@@ -41,6 +43,13 @@ export const USAGE = `Usage: npm run api -- [options]
                            events one user may post per second (POST /me/events), then 429 (default ${DEFAULT_EVENT_RATE.perSecond})
   --event-burst <n>        events one user may post at once above that rate (default ${DEFAULT_EVENT_RATE.burst})
   --session-days <n>       lifetime of the website tokens made by signing in (default ${DEFAULT_SESSION_DAYS})
+  --signup twitch          let streamers create their own account by signing in with Twitch (docs/deploying.md);
+                           needs --twitch-client-id, --twitch-client-secret and --public-url
+  --public-url <url>       the API's public base URL: Twitch redirects to <url>/auth/twitch/callback, then <url>/home
+  --allowed-logins <a,b>   only these Twitch logins may sign up (default: anyone)
+  --max-signups-per-hour <n>
+                           new accounts per client address and hour, then 429 (default ${DEFAULT_MAX_SIGNUPS_PER_HOUR})
+  --default-selection <file>  JSON {game, tools, background, event}: the modules a new account starts with
   --help                   print this text`;
 
 export interface CliOptions {
@@ -64,6 +73,8 @@ export interface CliOptions {
   eventRate: EventRate;
   /** Lifetime of the website tokens made by signing in. */
   sessionDays: number;
+  /** `--signup twitch` and its flags; undefined without it. */
+  signup?: SignupFlags;
   help: boolean;
 }
 
@@ -85,6 +96,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
   const valueTtlDays = values['value-ttl-days'];
   if (valueTtlDays !== undefined) store = withValueTtl(store, integerFlag('value-ttl-days', valueTtlDays, 0, 1, 36_500));
   if (values.seed === '') throw new UsageError('--seed: needs a file path');
+  const twitch = twitchFlags(values, env);
   return {
     port: integerFlag('port', values.port, DEFAULT_PORT, 0, 65535),
     host: values.host ?? '127.0.0.1',
@@ -100,12 +112,13 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
     },
     live: liveFlags(values),
     envelope: values.envelope ?? false,
-    twitch: twitchFlags(values, env),
+    twitch,
     eventRate: {
       perSecond: integerFlag('max-events-per-second', values['max-events-per-second'], DEFAULT_EVENT_RATE.perSecond, 1, 1_000_000),
       burst: integerFlag('event-burst', values['event-burst'], DEFAULT_EVENT_RATE.burst, 1, 1_000_000),
     },
     sessionDays: integerFlag('session-days', values['session-days'], DEFAULT_SESSION_DAYS, 1, 3650),
+    signup: signupFlags(values, twitch?.clientId, (message) => new UsageError(message)),
     help: values.help ?? false,
   };
 }
@@ -115,7 +128,9 @@ function twitchFlags(values: Record<string, string | boolean | undefined>, env: 
   const text = (name: string) => values[name] as string | undefined;
   const clientId = text('twitch-client-id') ?? (env.TWITCH_CLIENT_ID || undefined);
   const webhookFlags = ['twitch-webhook-url', 'twitch-webhook-secret', 'twitch-client-secret'];
-  const given = webhookFlags.filter((name) => text(name) !== undefined);
+  // The client secret alone serves --signup's code exchange; with either webhook flag it is a webhook flag too.
+  const webhookOnly = text('twitch-webhook-url') !== undefined || text('twitch-webhook-secret') !== undefined;
+  const given = webhookFlags.filter((name) => text(name) !== undefined && (webhookOnly || name !== 'twitch-client-secret' || values.signup === undefined));
   if (given.length > 0 && !clientId) throw new UsageError(`--${given[0]}: needs --twitch-client-id (or TWITCH_CLIENT_ID)`);
   if (!clientId) return undefined;
   if (!/^[a-z0-9]{1,64}$/i.test(clientId)) throw new UsageError('--twitch-client-id: expected the letters and digits of a Twitch client id');
@@ -171,6 +186,11 @@ function readFlags(argv: string[]) {
         'max-events-per-second': { type: 'string' },
         'event-burst': { type: 'string' },
         'session-days': { type: 'string' },
+        signup: { type: 'string' },
+        'public-url': { type: 'string' },
+        'allowed-logins': { type: 'string' },
+        'max-signups-per-hour': { type: 'string' },
+        'default-selection': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { LIVE_PATH, SESSIONS_PATH, TWITCH_LOGIN_PATH, TWITCH_STATE_PATH } from '../../api/index.ts';
+import { LIVE_PATH, SESSIONS_PATH, SIGN_IN_CALLBACK_PATH, SIGN_IN_PATH, TWITCH_LOGIN_PATH, TWITCH_STATE_PATH } from '../../api/index.ts';
 import type { Registry } from '../registry/index.ts';
 import { createMemoryEvents, type EventRate, type Events, resolveEventRate } from '../events/index.ts';
-import { createExchangeGuard, createMemoryRateCounter, createRedisRateCounter } from '../limits/index.ts';
+import { createExchangeGuard, createMemoryRateCounter, createRedisRateCounter, type RateCounter } from '../limits/index.ts';
 import { type DataStore, isRedisStore } from '../store/index.ts';
 import { type AboutDeps, checkHealth, describeApi } from './about/aboutRoutes.ts';
 import { exchangeOverlayId, readProfile, validateToken } from './account/accountRoutes.ts';
@@ -20,6 +20,9 @@ import { toErrorAnswer } from './toErrorResponse.ts';
 import { readTwitchState } from './twitch/readTwitchState.ts';
 import { forgetTwitchLogin, startTwitchLogin, type TwitchLoginControl } from './twitch/twitchLoginRoutes.ts';
 import { listSessions, logout, revokeSession } from './sessions/sessionRoutes.ts';
+import { beginSignIn, finishSignIn } from './signin/signInRoutes.ts';
+import { createTwitchSignIn, type SignUpRegistry, type SignUpSettings } from '../signin/index.ts';
+import type { ApiRequest } from './ApiRequest.ts';
 import { createMemorySessionStore, createWebsiteSessions, type WebsiteSessions, withSessions } from '../sessions/index.ts';
 
 export interface ApiAppOptions {
@@ -62,13 +65,15 @@ export interface ApiAppOptions {
   sessions?: WebsiteSessions;
   /** `POST /me/twitch/login` and `DELETE /me/twitch` (the Twitch link); absent without a Twitch client id: 409. */
   twitchLogin?: TwitchLoginControl;
+  /** `--signup twitch`: `GET /auth/twitch` and its callback create and sign in accounts (needs `twitchLogin`). */
+  signup?: SignUpSettings;
 }
 
 /** Where Twitch posts EventSub webhook messages (under /api with npm start). */
 export const TWITCH_WEBHOOK_PATH = '/twitch/eventsub';
 
 /** Paths answered in the server's own shape even with the envelope: not the hosted service's endpoints. */
-const OWN_PATHS = new Set(['/', '/healthz', '/dev/database', '/dev/profile', LIVE_PATH]);
+const OWN_PATHS = new Set(['/', '/healthz', '/dev/database', '/dev/profile', LIVE_PATH, SIGN_IN_PATH, SIGN_IN_CALLBACK_PATH]);
 
 /**
  * The whole API as a Hono app. Its `fetch` is a web-standard handler that serves
@@ -105,10 +110,11 @@ export function createApiApp(options: ApiAppOptions): Hono {
     { method: 'DELETE', path: TWITCH_STATE_PATH, token: 'website', handler: forgetTwitchLogin(twitchDeps) },
     { method: 'POST', path: TWITCH_LOGIN_PATH, token: 'website', handler: startTwitchLogin(twitchDeps) },
     ...sessionRoutes({ registry, sessions }),
+    ...signInRoutes(options, { registry, sessions, counter }),
   );
   // The root lists a parameter as the docs write it: `/me/events/<id>/replay`.
   const listed = routes.map(({ method, path, token }) => ({ method, path: path.replace(/:(\w+)/g, '<$1>'), token }));
-  const about = { store, endpoints: [...listed, { method: 'GET', path: '/healthz', token: 'none' as const }], twitchStates: options.twitchStates };
+  const about = { store, endpoints: [...listed, { method: 'GET', path: '/healthz', token: 'none' as const }], twitchStates: options.twitchStates, signup: options.signup && ('twitch' as const) };
   routes.push({ method: 'GET', path: '/', token: 'none', handler: describeApi(about) }, { method: 'GET', path: '/healthz', token: 'none', handler: checkHealth(about) });
   const shape = answerShape(envelope);
   const shaped: ShapeAnswer = (answer, path) => (OWN_PATHS.has(path) ? answer : shape(answer, path));
@@ -142,6 +148,21 @@ function sessionRoutes(deps: { registry: Registry; sessions: WebsiteSessions }):
     { method: 'POST', path: '/auth/logout', token: 'website', handler: logout(deps) },
     { method: 'GET', path: SESSIONS_PATH, token: 'website', handler: listSessions(deps) },
     { method: 'DELETE', path: `${SESSIONS_PATH}/:id`, token: 'website', handler: revokeSession(deps) },
+  ];
+}
+
+/** `GET /auth/twitch` and its callback, with `--signup twitch` only. */
+function signInRoutes(options: ApiAppOptions, deps: { registry: Registry; sessions: WebsiteSessions; counter: RateCounter }): Route[] {
+  const { signup, twitchLogin } = options;
+  if (!signup) return [];
+  if (!twitchLogin) throw new Error('signup: sign-up with Twitch needs the Twitch link (a Twitch client id)');
+  const registry = deps.registry as Registry & Partial<SignUpRegistry>;
+  if (!registry.createUser || !registry.userIdByTwitchId) throw new Error('signup: this registry cannot create users');
+  const signIn = createTwitchSignIn({ settings: signup, registry: registry as SignUpRegistry, sessions: deps.sessions, counter: deps.counter, keepTwitchLogin: twitchLogin.keep, now: options.now });
+  const signInDeps = { signIn, publicUrl: signup.publicUrl, addressOf: (request: ApiRequest) => request.address ?? 'unknown' };
+  return [
+    { method: 'GET', path: SIGN_IN_PATH, token: 'none', handler: beginSignIn(signInDeps) },
+    { method: 'GET', path: SIGN_IN_CALLBACK_PATH, token: 'none', handler: finishSignIn(signInDeps) },
   ];
 }
 

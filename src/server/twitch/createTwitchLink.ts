@@ -53,7 +53,12 @@ export function createTwitchLink() {
       if (!logins || !running) throw notStarted();
       logins.device.cancel(userId);
       await logins.credentials.delete(userId);
-      await running.twitch.check();
+      await running.twitch.checkUser(userId);
+    },
+    async keep(userId, credentials) {
+      if (!logins || !running) throw notStarted();
+      await logins.credentials.set(userId, credentials);
+      await running.twitch.checkUser(userId);
     },
   };
   return {
@@ -72,10 +77,10 @@ export function createTwitchLink() {
       let twitch: RunningTwitch | undefined;
       const onStreamChange = (userId: string) => twitch?.refreshProfile(userId);
       const webhook = settings.webhook && createWebhookHandler({ secret: settings.webhook.secret, events, credentials, log, onStreamChange });
-      running = { twitch: { states: async () => [], refreshProfile: () => {}, check: async () => {}, stop: async () => {} }, webhook, close: () => credentials.close() };
+      running = { twitch: { states: async () => [], refreshProfile: () => {}, check: async () => {}, checkUser: async () => {}, stop: async () => {} }, webhook, close: () => credentials.close() };
       twitch = await startTwitch({ clientId: settings.clientId, credentials, events, registry, lease, webhook: settings.webhook, log });
       const started = twitch;
-      const device = createDeviceLogins({ clientId: settings.clientId, credentials, sleep: options.sleep, log, onStored: () => started.check() });
+      const device = createDeviceLogins({ clientId: settings.clientId, credentials, sleep: options.sleep, log, onStored: (userId) => started.checkUser(userId) });
       logins = { device, credentials };
       running = {
         twitch: started,

@@ -1,5 +1,6 @@
 import type { TwitchLoginStart } from '../../../api/index.ts';
 import type { Registry } from '../../registry/index.ts';
+import type { TwitchCredentials } from '../../twitch/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
 import { HttpError } from '../HttpError.ts';
@@ -13,6 +14,8 @@ export interface TwitchLoginControl {
   isPending(userId: string): boolean;
   /** Forgets the user's login, ends a pending one, and stops the user's EventSub session. */
   forget(userId: string): Promise<void>;
+  /** Stores a login made elsewhere (the sign-in's code flow) and starts its EventSub session at once. */
+  keep(userId: string, credentials: TwitchCredentials): Promise<void>;
 }
 
 export interface TwitchLoginDeps {
