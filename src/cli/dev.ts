@@ -34,9 +34,9 @@ async function main(argv: string[]): Promise<void> {
   const changes = options.live ? await openLiveChanges(opened) : undefined;
   const store = changes?.store ?? opened;
   const events = await openEvents(opened);
-  const live = changes && createLiveEndpoint({ feed: changes.feed, events, registry, live: { ...options.live, path: `/api${LIVE_PATH}` } });
+  const live = changes && createLiveEndpoint({ feed: changes.feed, events, registry, live: { ...options.live, path: `/api${LIVE_PATH}` }, trustProxy: options.trustProxy });
   const server = await createServer({
-    plugins: [mountApi({ registry, store, limits: options.limits, devRoutes: true, devOrigins: ownOrigins(options.host, options.port), envelope: options.envelope, live: live !== undefined, events, eventRate: options.eventRate }, live)],
+    plugins: [mountApi({ registry, store, limits: options.limits, devRoutes: true, devOrigins: ownOrigins(options.host, options.port), envelope: options.envelope, live: live !== undefined, events, eventRate: options.eventRate, trustProxy: options.trustProxy }, live)],
     server: { host: options.host, port: options.port, strictPort: true, open: noOpen || process.env.CI ? false : '/studio' },
   });
   // Vite answers SIGTERM itself with server.close() (then exits) and destroys every socket: live ones get their 1001 first.

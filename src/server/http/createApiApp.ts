@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { LIVE_PATH, SESSIONS_PATH, SIGN_IN_CALLBACK_PATH, SIGN_IN_PATH, TWITCH_LOGIN_PATH, TWITCH_STATE_PATH } from '../../api/index.ts';
 import type { Registry } from '../registry/index.ts';
 import { createMemoryEvents, type EventRate, type Events, resolveEventRate } from '../events/index.ts';
-import { createExchangeGuard, createMemoryRateCounter, createRedisRateCounter, type RateCounter } from '../limits/index.ts';
+import { clientAddress, createExchangeGuard, createMemoryRateCounter, createRedisRateCounter, type RateCounter } from '../limits/index.ts';
 import { type DataStore, isRedisStore } from '../store/index.ts';
 import { type AboutDeps, checkHealth, describeApi } from './about/aboutRoutes.ts';
 import { exchangeOverlayId, readProfile, validateToken } from './account/accountRoutes.ts';
@@ -21,7 +21,7 @@ import { readTwitchState } from './twitch/readTwitchState.ts';
 import { forgetTwitchLogin, startTwitchLogin, type TwitchLoginControl } from './twitch/twitchLoginRoutes.ts';
 import { listSessions, logout, revokeSession } from './sessions/sessionRoutes.ts';
 import { beginSignIn, finishSignIn } from './signin/signInRoutes.ts';
-import { createTwitchSignIn, type SignUpRegistry, type SignUpSettings } from '../signin/index.ts';
+import { createTwitchSignIn, type SignUpSettings } from '../signin/index.ts';
 import type { ApiRequest } from './ApiRequest.ts';
 import { createMemorySessionStore, createWebsiteSessions, type WebsiteSessions, withSessions } from '../sessions/index.ts';
 
@@ -67,6 +67,8 @@ export interface ApiAppOptions {
   twitchLogin?: TwitchLoginControl;
   /** `--signup twitch`: `GET /auth/twitch` and its callback create and sign in accounts (needs `twitchLogin`). */
   signup?: SignUpSettings;
+  /** Proxies in front of the server whose `X-Forwarded-For` entries name the client of each per-address budget (`clientAddress`). @default 0 */
+  trustProxy?: number;
 }
 
 /** Where Twitch posts EventSub webhook messages (under /api with npm start). */
@@ -86,7 +88,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
   const resolved = resolveLimits(limits);
   // With Redis, the counters are shared: limits hold across every instance.
   const counter = isRedisStore(store) ? createRedisRateCounter(store.redis) : createMemoryRateCounter({ now: options.now });
-  const deps = { registry, store, limits: resolved, exchangeGuard: createExchangeGuard(counter, resolved) };
+  const deps = { registry, store, limits: resolved, exchangeGuard: createExchangeGuard(counter, resolved), trustProxy: options.trustProxy ?? 0 };
   const eventDeps = eventDepsOf(options, resolved);
   const routes: Route[] = [
     { method: 'GET', path: '/me', token: 'user', handler: readProfile(deps) },
@@ -156,10 +158,9 @@ function signInRoutes(options: ApiAppOptions, deps: { registry: Registry; sessio
   const { signup, twitchLogin } = options;
   if (!signup) return [];
   if (!twitchLogin) throw new Error('signup: sign-up with Twitch needs the Twitch link (a Twitch client id)');
-  const registry = deps.registry as Registry & Partial<SignUpRegistry>;
-  if (!registry.createUser || !registry.userIdByTwitchId) throw new Error('signup: this registry cannot create users');
-  const signIn = createTwitchSignIn({ settings: signup, registry: registry as SignUpRegistry, sessions: deps.sessions, counter: deps.counter, keepTwitchLogin: twitchLogin.keep, now: options.now });
-  const signInDeps = { signIn, publicUrl: signup.publicUrl, addressOf: (request: ApiRequest) => request.address ?? 'unknown' };
+  const signIn = createTwitchSignIn({ settings: signup, registry: deps.registry, sessions: deps.sessions, counter: deps.counter, keepTwitchLogin: twitchLogin.keep, now: options.now });
+  const trustProxy = options.trustProxy ?? 0;
+  const signInDeps = { signIn, publicUrl: signup.publicUrl, addressOf: (request: ApiRequest) => clientAddress(request, trustProxy) };
   return [
     { method: 'GET', path: SIGN_IN_PATH, token: 'none', handler: beginSignIn(signInDeps) },
     { method: 'GET', path: SIGN_IN_CALLBACK_PATH, token: 'none', handler: finishSignIn(signInDeps) },
