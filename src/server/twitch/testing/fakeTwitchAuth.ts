@@ -26,7 +26,7 @@ export function createFakeTwitchAuth(options: { clientId: string; clientSecret: 
   const devices = new Map<string, DeviceGrant>();
   const codes = new Map<string, CodeGrant>();
   /** Who is signed in on twitch.tv and what they click on the authorize page. */
-  let authorizer: { userId: string } | { error: string; description: string } = { userId: '1337' };
+  let authorizer: { userId: string | (() => string) } | { error: string; description: string } = { userId: '1337' };
   const tokens = new Map<string, FakeToken>();
   const refreshTokens = new Map<string, { userId: string; scopes: string[] }>();
   let refuseRefresh = false;
@@ -81,7 +81,8 @@ export function createFakeTwitchAuth(options: { clientId: string; clientSecret: 
       target.searchParams.set('error_description', authorizer.description);
     } else {
       const code = randomBytes(15).toString('hex');
-      codes.set(code, { userId: authorizer.userId, scopes: (query.get('scope') ?? '').split(' ').filter(Boolean), redirectUri });
+      const userId = typeof authorizer.userId === 'function' ? authorizer.userId() : authorizer.userId;
+      codes.set(code, { userId, scopes: (query.get('scope') ?? '').split(' ').filter(Boolean), redirectUri });
       target.searchParams.set('code', code);
       target.searchParams.set('scope', query.get('scope') ?? '');
     }
@@ -118,8 +119,8 @@ export function createFakeTwitchAuth(options: { clientId: string; clientSecret: 
     },
     token,
     authorize,
-    /** The Twitch user who approves at `GET /auth/authorize` from now on. @default '1337' */
-    authorizeAs(userId: string) {
+    /** The Twitch user who approves at `GET /auth/authorize` from now on; a function names one per request. @default '1337' */
+    authorizeAs(userId: string | (() => string)) {
       authorizer = { userId };
     },
     /** From now on the streamer clicks "Cancel" on the authorize page (Twitch redirects with `error=access_denied`). */
