@@ -17,7 +17,7 @@ async function main(argv: string[]): Promise<void> {
   // With Redis down this waits, printing "Waiting for Redis at ..." every 10 s, and serves once Redis answers.
   const signup = options.signup && options.twitch ? await loadSignUpSettings(options.signup, options.twitch.clientId).catch((error: Error) => fail(error.message, 2)) : undefined;
   try {
-    server = await startApiServer({ ...options, seed, store: options.store, twitchRoutes, signup });
+    server = await startApiServer({ ...options, seed, store: options.store, modules: options.modulesPath, twitchRoutes, signup });
   } catch (error) {
     fail(`Cannot start the API: ${(error as Error).message}`);
   }

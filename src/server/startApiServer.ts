@@ -13,7 +13,19 @@ import {
   resolveLimits,
 } from './http/index.ts';
 import { type EventRate, type Events, type OpenEventsOptions, openEvents, resolveEventRate } from './events/index.ts';
-import { createLiveEndpoint, type LiveChanges, type LiveChangesOptions, type LiveEndpoint, type LiveOptions, openLiveChanges, resolveLiveOptions, serveUpgradeAsRequest } from './live/index.ts';
+import {
+  createLiveEndpoint,
+  createProfileNotices,
+  type LiveChanges,
+  type LiveChangesOptions,
+  type LiveEndpoint,
+  type LiveOptions,
+  openLiveChanges,
+  type ProfileNotices,
+  resolveLiveOptions,
+  serveUpgradeAsRequest,
+} from './live/index.ts';
+import { loadModuleCatalog, type ModuleCatalog } from './modules/index.ts';
 import { DEMO_SEED, openRegistry, parseSeed, type Registry } from './registry/index.ts';
 import { createWebsiteSessions, openSessionStore, type WebsiteSessions, withSessions } from './sessions/index.ts';
 import { type DataStore, openStore, type StoreSpec } from './store/index.ts';
@@ -33,6 +45,8 @@ export interface StartApiServerOptions {
   registry?: Registry;
   /** `--reseed`: the seed's profiles replace the stored profiles of its users (else a stored profile wins). @default false */
   reseed?: boolean;
+  /** The installed modules, or their folder (`--modules`): profile writes refuse other ids. @default none: only the form is checked */
+  modules?: ModuleCatalog | string;
   /**
    * `memory`, `sqlite:<path>`, `redis://host:port[/db]`, a parsed spec, or an open store (closed by `close()`).
    * A redis store waits until Redis answers, and brings a registry shared through Redis unless `registry` is given.
@@ -55,9 +69,14 @@ export interface StartApiServerOptions {
   envelope?: boolean | EnvelopeOptions;
   /**
    * Serves a handler built around the store instead of the API alone (e.g. a page server mounting the API under /api);
-   * pass `events` on to `createApiApp` so that posted events reach the live sockets.
+   * pass `events` and `profile` on to `createApiApp` so that posted events and profile changes reach the live sockets.
    */
-  wrap?: (store: DataStore, registry: Registry, events: Events, sessions: WebsiteSessions) => { fetch: (request: Request) => Response | Promise<Response> };
+  wrap?: (
+    store: DataStore,
+    registry: Registry,
+    events: Events,
+    profile: { notices?: ProfileNotices; modules?: ModuleCatalog; sessions: WebsiteSessions },
+  ) => { fetch: (request: Request) => Response | Promise<Response> };
   /** The stream events' retention and live replay bounds (docs/events.md). @default {} */
   events?: OpenEventsOptions;
   /** The per-user rate of `POST /me/events`. @default 100 per s, bursts of 1,000 */
@@ -112,6 +131,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   if (liveOptions) resolveLiveOptions(liveOptions);
   const trustProxy = options.trustProxy ?? 0;
   if (!(Number.isSafeInteger(trustProxy) && trustProxy >= 0)) throw new RangeError('trustProxy must be an integer from 0: the number of proxies in front of the server');
+  const modules = typeof options.modules === 'string' ? await loadModuleCatalog(options.modules) : options.modules;
   const opened = isStore(options.store) ? options.store : await openStore(options.store ?? 'memory', { log: options.log });
   let registry: Registry;
   let ownRegistry: Registry | undefined;
@@ -136,9 +156,10 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   const onInternalError = options.onInternalError ?? console.error;
   const { envelope, eventRate } = options;
   const openSessions = sessions!;
+  const profile = { notices: changes && createProfileNotices(changes.feed), modules, sessions: openSessions };
   const app =
-    options.wrap?.(store, registry, events, openSessions) ??
-    createApiApp({ registry, store, limits, onInternalError, now, live: liveOptions !== undefined, envelope, events, eventRate, trustProxy, sessions: openSessions, signup: options.signup, ...options.twitchRoutes });
+    options.wrap?.(store, registry, events, profile) ??
+    createApiApp({ registry, store, limits, onInternalError, now, live: liveOptions !== undefined, envelope, events, eventRate, trustProxy, signup: options.signup, ...profile, ...options.twitchRoutes });
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
   const viaApp = getRequestListener(app.fetch, { errorHandler });
   // Served alone, the API answers its two database routes on Node's server itself, because the fetch

@@ -3,10 +3,12 @@ import { parseCliArgs, UsageError } from './parseCliArgs.ts';
 
 describe('parseCliArgs', () => {
   it('has the documented defaults', () => {
-    expect(parseCliArgs([])).toEqual({
+    expect(parseCliArgs([], {})).toEqual({
       port: 8787,
       host: '127.0.0.1',
       seedPath: undefined,
+      reseed: false,
+      modulesPath: undefined,
       storeUrl: 'sqlite:./data/overlay.sqlite',
       store: { type: 'sqlite', path: './data/overlay.sqlite', synchronous: 'full' },
       tokenTtlMs: 86_400_000,

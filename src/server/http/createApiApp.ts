@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { LIVE_PATH, SESSIONS_PATH, SIGN_IN_CALLBACK_PATH, SIGN_IN_PATH, TWITCH_LOGIN_PATH, TWITCH_STATE_PATH } from '../../api/index.ts';
+import type { ProfileNotices } from '../live/index.ts';
+import type { ModuleCatalog } from '../modules/index.ts';
 import type { Registry } from '../registry/index.ts';
 import { createMemoryEvents, type EventRate, type Events, resolveEventRate } from '../events/index.ts';
 import { clientAddress, createExchangeGuard, createMemoryRateCounter, createRedisRateCounter, type RateCounter } from '../limits/index.ts';
@@ -24,6 +26,7 @@ import { beginSignIn, finishSignIn } from './signin/signInRoutes.ts';
 import { createTwitchSignIn, type SignUpSettings } from '../signin/index.ts';
 import type { ApiRequest } from './ApiRequest.ts';
 import { createMemorySessionStore, createWebsiteSessions, type WebsiteSessions, withSessions } from '../sessions/index.ts';
+import { putFavs, putLayout, putSelected, readLayout, rotateOverlay, rotateStreamdeck } from './profile/profileRoutes.ts';
 
 export interface ApiAppOptions {
   /** Users and tokens. */
@@ -69,6 +72,10 @@ export interface ApiAppOptions {
   signup?: SignUpSettings;
   /** Proxies in front of the server whose `X-Forwarded-For` entries name the client of each per-address budget (`clientAddress`). @default 0 */
   trustProxy?: number;
+  /** The installed modules (`--modules <folder>`): profile writes refuse other ids. @default none: only the form of ids is checked */
+  modules?: ModuleCatalog;
+  /** Tells live sockets of profile and layout changes (`createProfileNotices(feed)`). @default none */
+  notices?: ProfileNotices;
 }
 
 /** Where Twitch posts EventSub webhook messages (under /api with npm start). */
@@ -101,6 +108,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
     { method: 'GET', path: '/me/events', token: 'user', handler: listEvents(eventDeps) },
     { method: 'GET', path: '/me/live/events', token: 'user', handler: liveEvents(eventDeps) },
     { method: 'POST', path: '/me/events/:id/replay', token: 'user', handler: replayEvent(eventDeps) },
+    ...profileRoutes({ ...deps, modules: options.modules, notices: options.notices }),
   ];
   // The live endpoint's token comes in its first message; a plain GET is answered 426 whoever asks.
   if (live) routes.push({ method: 'GET', path: LIVE_PATH, token: 'overlay', handler: upgradeRequired });
@@ -164,6 +172,18 @@ function signInRoutes(options: ApiAppOptions, deps: { registry: Registry; sessio
   return [
     { method: 'GET', path: SIGN_IN_PATH, token: 'none', handler: beginSignIn(signInDeps) },
     { method: 'GET', path: SIGN_IN_CALLBACK_PATH, token: 'none', handler: finishSignIn(signInDeps) },
+  ];
+}
+
+/** The stored profile's writes and the layouts (docs/server.md, "Profile"). */
+function profileRoutes(deps: Parameters<typeof putSelected>[0]): Route[] {
+  return [
+    { method: 'PUT', path: '/me/selected', token: 'website', handler: putSelected(deps) },
+    { method: 'PUT', path: '/me/favs', token: 'website', handler: putFavs(deps) },
+    { method: 'POST', path: '/me/overlays/:kind/rotate', token: 'website', handler: rotateOverlay(deps) },
+    { method: 'POST', path: '/me/streamdeck/rotate', token: 'website', handler: rotateStreamdeck(deps) },
+    { method: 'GET', path: '/me/layout/:kind', token: 'user', handler: readLayout(deps) },
+    { method: 'PUT', path: '/me/layout/:kind', token: 'website', handler: putLayout(deps) },
   ];
 }
 

@@ -104,6 +104,11 @@ export class LiveSession implements FeedListener {
     return true;
   }
 
+  /** A profile or layout notice of the user: sent as it is. */
+  notice(encoded: Buffer): void {
+    this.send(encoded);
+  }
+
   /** Closes with 4401 at once when the session's token was revoked (dropped by newer exchanges of its overlay id). */
   revoked(digest: string): void {
     if (this.digest === digest) this.close(LIVE_CLOSE.unauthorized, AUTH_MESSAGES.invalid);

@@ -6,6 +6,7 @@ import { HttpError } from '../HttpError.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
 import type { ApiLimits } from '../ApiLimits.ts';
 import { authenticate } from '../auth/authenticate.ts';
+import { ETAG_EXPOSE_HEADERS } from '../cors.ts';
 import { requestOrigin } from '../auth/requestOrigin.ts';
 import { parseJsonObject, readBody, requireJsonContentType } from '../body/readJsonBody.ts';
 
@@ -26,11 +27,13 @@ async function profileOf(request: ApiRequest, registry: Registry, streamdeck = f
   return { grant, profile };
 }
 
-/** `GET /me`: the profile (`ProfileSchema`), exactly as seeded, for any valid token. */
+/** `GET /me`: the stored profile (`ProfileSchema`) with its ETag, for any valid token. */
 export function readProfile({ registry }: AccountDeps) {
   return async (request: ApiRequest): Promise<Answer> => {
-    const { profile } = await profileOf(request, registry);
-    return jsonAnswer(200, JSON.stringify(profile));
+    const grant = await authenticate(request, registry);
+    const tagged = await registry.taggedProfile(grant.userId);
+    if (!tagged) throw new HttpError(401, AUTH_MESSAGES.invalid);
+    return jsonAnswer(200, JSON.stringify(tagged.value), { ETag: tagged.etag, ...ETAG_EXPOSE_HEADERS });
   };
 }
 
