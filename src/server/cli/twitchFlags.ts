@@ -15,7 +15,9 @@ const WEBHOOK_SETTINGS = ['twitch-webhook-url', 'twitch-webhook-secret', 'twitch
 export function twitchFlags(values: FlagValues): TwitchFlags | undefined {
   const clientId = values['twitch-client-id'] as string | undefined;
   const [url, secret, clientSecret] = [values['twitch-webhook-url'] as string | undefined, secretSetting(values, 'twitch-webhook-secret'), secretSetting(values, 'twitch-client-secret')];
-  const given = WEBHOOK_SETTINGS.filter((_, i) => [url, secret, clientSecret][i] !== undefined);
+  // The client secret alone serves --signup's code exchange; with a webhook setting it is one of the webhook's too.
+  const forWebhook = url !== undefined || secret !== undefined || values.signup === undefined;
+  const given = WEBHOOK_SETTINGS.filter((name, i) => [url, secret, clientSecret][i] !== undefined && (forWebhook || name !== 'twitch-client-secret'));
   if (given.length > 0 && !clientId) throw new UsageError(`--${given[0]}: needs --twitch-client-id (or ${envName('twitch-client-id')})`);
   if (!clientId) return undefined;
   if (!/^[a-z0-9]{1,64}$/i.test(clientId)) throw new UsageError('--twitch-client-id: expected the letters and digits of a Twitch client id');
