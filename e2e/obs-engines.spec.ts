@@ -11,7 +11,7 @@ import { auditStyleSheets } from './support/StyleSheetAudit.ts';
 // project of playwright.config.ts runs it in one, the `chromium` project in Debian's.
 const COUNTER = 'demo.tool.counter';
 // Later frames stack on top, and the tools fill the stage: the counter comes last, so it gets the click.
-const TOOLS = ['demo.tool.goal', 'demo.tool.streaminfo', 'demo.tool.recent', COUNTER];
+const TOOLS = ['demo.tool.goal', 'demo.tool.streaminfo', COUNTER];
 const DOCK_MODULES = [...TOOLS, 'demo.background.aurora', 'demo.event.alerts', 'demo.game.trivia'];
 
 /** Pages that run one overlay take its id; the others (the dock, the home page...) the website token. */
