@@ -39,7 +39,7 @@ async function main(argv: string[]): Promise<void> {
   const changes = options.live ? await openLiveChanges(opened) : undefined;
   const store = changes?.store ?? opened;
   const events = await openEvents(opened);
-  const live = changes && createLiveEndpoint({ feed: changes.feed, events, registry, live: { ...options.live, path: `/api${LIVE_PATH}` } });
+  const live = changes && createLiveEndpoint({ feed: changes.feed, events, registry, live: { ...options.live, path: `/api${LIVE_PATH}` }, trustProxy: options.trustProxy });
   const server = await createServer({
     plugins: [
       mountApi(
@@ -53,6 +53,7 @@ async function main(argv: string[]): Promise<void> {
           live: live !== undefined,
           events,
           eventRate: options.eventRate,
+          trustProxy: options.trustProxy,
           modules,
           notices: changes && createProfileNotices(changes.feed),
         },

@@ -86,6 +86,12 @@ export interface StartApiServerOptions {
    * @default {}
    */
   live?: false | (Partial<LiveOptions> & LiveChangesOptions);
+  /**
+   * Proxies in front of the server (`--trust-proxy`): the client of every per-address budget is the entry this many
+   * places from the right of `X-Forwarded-For` (`clientAddress`); 0 reads the socket only. With `wrap`, pass it to
+   * `createApiApp` too. @default 0
+   */
+  trustProxy?: number;
   /** Twitch's routes: `GET /`'s `twitch` states and `POST /twitch/eventsub` (see createTwitchLink). Ignored with `wrap`. */
   twitchRoutes?: Pick<ApiAppOptions, 'twitchStates' | 'twitchWebhook'>;
 }
@@ -116,6 +122,8 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   const seed = options.registry ? undefined : parseSeed(options.seed ?? DEMO_SEED);
   const liveOptions = options.live === false ? undefined : (options.live ?? {});
   if (liveOptions) resolveLiveOptions(liveOptions);
+  const trustProxy = options.trustProxy ?? 0;
+  if (!(Number.isSafeInteger(trustProxy) && trustProxy >= 0)) throw new RangeError('trustProxy must be an integer from 0: the number of proxies in front of the server');
   const modules = typeof options.modules === 'string' ? await loadModuleCatalog(options.modules) : options.modules;
   const opened = isStore(options.store) ? options.store : await openStore(options.store ?? 'memory', { log: options.log });
   let registry: Registry;
@@ -139,7 +147,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   const profile = { notices: changes && createProfileNotices(changes.feed), modules };
   const app =
     options.wrap?.(store, registry, events, profile) ??
-    createApiApp({ registry, store, limits, onInternalError, now, live: liveOptions !== undefined, envelope, events, eventRate, ...profile, ...options.twitchRoutes });
+    createApiApp({ registry, store, limits, onInternalError, now, live: liveOptions !== undefined, envelope, events, eventRate, trustProxy, ...profile, ...options.twitchRoutes });
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
   const viaApp = getRequestListener(app.fetch, { errorHandler });
   // Served alone, the API answers its two database routes on Node's server itself, because the fetch
@@ -153,7 +161,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   };
   const server = createServer({ requireHostHeader: false }, listener);
   server.on('clientError', answerClientError);
-  const live = changes && createLiveEndpoint({ feed: changes.feed, events, registry, live: liveOptions, now, onInternalError });
+  const live = changes && createLiveEndpoint({ feed: changes.feed, events, registry, live: liveOptions, now, onInternalError, trustProxy });
   // Only with the endpoint: without an `upgrade` listener, Node serves upgrade requests as plain ones (the path then answers 404).
   if (live) {
     server.on('upgrade', (request, socket, head) => {

@@ -27,6 +27,8 @@ export const USAGE = `Usage: npm run api -- [options]
                            live connections not yet authenticated, from all addresses (default 512)
   --max-pending-live-per-address <n>
                            live connections not yet authenticated, from one client address (default 128)
+  --trust-proxy <hops>     proxies in front of the server: each per-address budget counts the client that many
+                           entries from the right of X-Forwarded-For (default 0: the header is ignored)
   --no-live                serve no live endpoint: its path answers 404, like the hosted service
   --envelope               wrap bodies as the hosted service does: {meta, data} / {meta, error}
   --exchange-limit <n>     exchanges of one overlay id per window, then 429 (default ${DEFAULT_EXCHANGE_LIMITS.exchangesPerOverlay})
@@ -64,6 +66,8 @@ export interface CliOptions {
   live: false | { maxConnectionsPerUser: number; maxPendingConnections: number; maxPendingPerAddress: number };
   /** Bodies in the hosted service's `{meta, data}` / `{meta, error}` shape. */
   envelope: boolean;
+  /** Proxies in front of the server whose `X-Forwarded-For` entries name the client (0: none, the header is ignored). */
+  trustProxy: number;
   /** Connect to Twitch (docs/twitch.md); undefined without a client id. */
   twitch?: { clientId: string; webhook?: { callback: string; secret: string; clientSecret: string } };
   /** The per-user rate of `POST /me/events`. */
@@ -107,6 +111,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
     },
     live: liveFlags(values),
     envelope: values.envelope ?? false,
+    trustProxy: integerFlag('trust-proxy', values['trust-proxy'], 0, 0, 16),
     twitch: twitchFlags(values, env),
     eventRate: {
       perSecond: integerFlag('max-events-per-second', values['max-events-per-second'], DEFAULT_EVENT_RATE.perSecond, 1, 1_000_000),
@@ -166,6 +171,7 @@ function readFlags(argv: string[]) {
         'max-live-connections': { type: 'string' },
         'max-pending-live-connections': { type: 'string' },
         'max-pending-live-per-address': { type: 'string' },
+        'trust-proxy': { type: 'string' },
         'no-live': { type: 'boolean' },
         envelope: { type: 'boolean' },
         'exchange-limit': { type: 'string' },

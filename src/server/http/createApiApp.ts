@@ -55,6 +55,8 @@ export interface ApiAppOptions {
   events?: Events;
   /** The per-user rate of `POST /me/events` (`--max-events-per-second`, `--event-burst`). @default 100 per s, bursts of 1,000 */
   eventRate?: Partial<EventRate>;
+  /** Proxies in front of the server whose `X-Forwarded-For` entries name the client of each per-address budget (`clientAddress`). @default 0 */
+  trustProxy?: number;
   /** The installed modules (`--modules <folder>`): profile writes refuse other ids. @default none: only the form of ids is checked */
   modules?: ModuleCatalog;
   /** Tells live sockets of profile and layout changes (`createProfileNotices(feed)`). @default none */
@@ -76,7 +78,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
   const resolved = resolveLimits(limits);
   // With Redis, the counters are shared: limits hold across every instance.
   const counter = isRedisStore(store) ? createRedisRateCounter(store.redis) : createMemoryRateCounter({ now: options.now });
-  const deps = { registry, store, limits: resolved, exchangeGuard: createExchangeGuard(counter, resolved) };
+  const deps = { registry, store, limits: resolved, exchangeGuard: createExchangeGuard(counter, resolved), trustProxy: options.trustProxy ?? 0 };
   const eventDeps = eventDepsOf(options, resolved);
   const routes: Route[] = [
     { method: 'GET', path: '/me', token: 'user', handler: readProfile(deps) },

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, type OverlayToken, type Validation } from '../../../api/index.ts';
-import type { ExchangeGuard } from '../../limits/index.ts';
+import { clientAddress, type ExchangeGuard } from '../../limits/index.ts';
 import type { Registry } from '../../registry/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import { HttpError } from '../HttpError.ts';
@@ -15,6 +15,8 @@ export interface AccountDeps {
   limits: ApiLimits;
   /** Rate limits of the exchange; none when absent. */
   exchangeGuard?: ExchangeGuard;
+  /** Proxies whose `X-Forwarded-For` entries name the client (`clientAddress`). @default 0 */
+  trustProxy?: number;
 }
 
 /** The profile of the token's user; a token whose user is gone is as good as unknown. */
@@ -53,7 +55,7 @@ export function validateToken({ registry }: AccountDeps) {
 const OPAQUE_EXCHANGE = 'Forbidden - no overlay id is exchanged for an opaque origin (Origin: null), which module frames and panels have';
 
 /** `POST /auth/overlay`: exchanges an overlay id for an overlay-generated token (201). */
-export function exchangeOverlayId({ registry, limits, exchangeGuard }: AccountDeps) {
+export function exchangeOverlayId({ registry, limits, exchangeGuard, trustProxy = 0 }: AccountDeps) {
   return async (request: ApiRequest): Promise<Answer> => {
     requireJsonContentType(request);
     const body = parseJsonObject(await readBody(request, limits.maxBodyBytes), 'a JSON object with overlay');
@@ -64,7 +66,7 @@ export function exchangeOverlayId({ registry, limits, exchangeGuard }: AccountDe
     const origin = requestOrigin(request);
     // Refused before it is counted: a module frame must not spend anyone's budget, nor get a token.
     if (origin === 'opaque') throw new HttpError(403, OPAQUE_EXCHANGE);
-    const client = { address: request.address ?? 'unknown', origin };
+    const client = { address: clientAddress(request, trustProxy), origin };
     const refusal = await exchangeGuard?.admit(client, overlayId);
     if (refusal) {
       throw new HttpError(429, `Too many requests - ${refusal.reason}; retry in ${refusal.retryAfterSeconds} s`, {
