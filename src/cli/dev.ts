@@ -24,14 +24,14 @@ import {
   parseCliArgs,
   redactStoreUrl,
   type Seed,
+  settingGiven,
 } from '../server/index.ts';
 import { dockUrl } from './dockUrl.ts';
 
 async function main(argv: string[]): Promise<void> {
   const noOpen = argv.includes('--no-open');
   const rest = argv.filter((arg) => arg !== '--no-open');
-  const hasPort = rest.some((arg) => arg === '--port' || arg.startsWith('--port='));
-  const options = parseCliArgs(hasPort ? rest : ['--port', '5173', ...rest]);
+  const options = parseCliArgs(settingGiven('port', rest, process.env) ? rest : ['--port', '5173', ...rest]);
   const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : DEMO_SEED;
   const opened = await openStore(options.store);
   const registry = await openRegistry(opened, seed, { tokenTtlMs: options.tokenTtlMs, maxTokensPerOverlay: options.maxTokensPerOverlay, reseed: options.reseed });
@@ -54,9 +54,9 @@ async function main(argv: string[]): Promise<void> {
           live: live !== undefined,
           events,
           eventRate: options.eventRate,
-          trustProxy: options.trustProxy,
           modules,
           notices: changes && createProfileNotices(changes.feed),
+          trustProxy: options.trustProxy,
         },
         live,
       ),
