@@ -10,6 +10,53 @@ test('a raid from the server shows as an alert', async ({ overlay }) => {
   await expect(alerts.getByTestId('alert-test')).toBeHidden();
 });
 
+/** Records, in every frame, the audio contexts made, the sources started and the highest gain asked for. */
+function recordAudio() {
+  const log = { contexts: [] as AudioContext[], started: 0, loudest: 0 };
+  (window as unknown as { audioLog: typeof log }).audioLog = log;
+  const Original = window.AudioContext;
+  if (!Original) return;
+  window.AudioContext = class extends Original {
+    constructor(options?: AudioContextOptions) {
+      super(options);
+      log.contexts.push(this);
+    }
+  };
+  const start = AudioScheduledSourceNode.prototype.start;
+  AudioScheduledSourceNode.prototype.start = function (...args) {
+    log.started += 1;
+    return start.apply(this, args);
+  };
+  for (const name of ['setValueAtTime', 'linearRampToValueAtTime', 'exponentialRampToValueAtTime'] as const) {
+    const set = AudioParam.prototype[name];
+    AudioParam.prototype[name] = function (value: number, time: number) {
+      if (this.defaultValue === 1) log.loudest = Math.max(log.loudest, value); // a gain (a frequency's default is 440)
+      return set.call(this, value, time);
+    };
+  }
+}
+
+test('each alert plays its chime without a click (as in OBS), never louder than the volume set; sound off is silent', async ({ overlay, page, api }) => {
+  await page.addInitScript(recordAudio);
+  await api.set(ID, 'volume', 40, 'event');
+  const alerts = await overlay.open({ kind: 'event', modules: [ID] });
+  const frame = (await (await alerts.iframe.elementHandle())!.contentFrame())!;
+  const audio = () => frame.evaluate(() => {
+    const log = (window as unknown as { audioLog: { contexts: AudioContext[]; started: number; loudest: number } }).audioLog;
+    return { contexts: log.contexts.length, state: log.contexts[0]?.state, started: log.started, loudest: log.loudest };
+  });
+  expect(await audio()).toEqual({ contexts: 0, state: undefined, started: 0, loudest: 0 });
+  await overlay.emitEvent('channel.follow');
+  await expect(alerts.getByTestId('alert')).toHaveAttribute('data-state', 'showing');
+  await expect.poll(audio).toEqual({ contexts: 1, state: 'running', started: 3, loudest: 0.4 });
+  await api.set(ID, 'sound', false, 'event');
+  await api.set(ID, 'seconds', 2, 'event');
+  await expect.poll(() => frame.evaluate(() => (window as unknown as { Overlay: { settings(): Promise<Record<string, unknown>> } }).Overlay.settings())).toMatchObject({ sound: false, seconds: 2 });
+  await overlay.emitEvent('channel.raid');
+  await expect(alerts.getByTestId('alert')).toHaveAttribute('data-type', 'channel.raid', { timeout: 15_000 });
+  expect((await audio()).started).toBe(3);
+});
+
 test('the dock\'s test buttons queue alerts one at a time, marked test; a switched-off type stays silent', async ({ overlay, dock, api }) => {
   await api.set(ID, 'seconds', 5, 'event');
   await api.set(ID, 'follows', false, 'event');

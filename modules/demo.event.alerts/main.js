@@ -2,12 +2,14 @@
 // cheers and raids, one at a time from a queue. Settings: each type on or off,
 // the alert length, and whether events missed while the overlay was off
 // (`missed: true`, at most 10 minutes old) are shown. Test events (the dock's
-// test buttons) get a small "test" mark.
+// test buttons) get a small "test" mark. Each alert plays a chime made with
+// WebAudio (no sound file), unless `sound` is off, never louder than `volume`.
 const alert = document.querySelector('[data-testid="alert"]');
 const $ = (id) => alert.querySelector(`[data-testid="${id}"]`);
 const queue = [];
 let showing = false;
-let settings = { follows: true, subs: true, resubs: true, gifts: true, cheers: true, raids: true, seconds: 6, missed: 'show' };
+let settings = { follows: true, subs: true, resubs: true, gifts: true, cheers: true, raids: true, seconds: 6, missed: 'show', sound: true, volume: 60 };
+let audio = null;
 
 const plural = (n, one, many) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 const name = (e, key = 'user_name') => (typeof e[key] === 'string' && e[key]) || (e.is_anonymous ? 'Anonymous' : 'Someone');
@@ -32,6 +34,31 @@ function tier(value) {
   return value === '3000' ? 'Tier 3' : value === '2000' ? 'Tier 2' : value === 'prime' ? 'Prime' : 'Tier 1';
 }
 
+/**
+ * Three rising notes, one after the other, each a sine whose envelope peaks at
+ * the volume set (100: full scale) and has faded before the next one starts, so
+ * the sum never goes past it. OBS's browser source needs no click to start audio
+ * (docs/modules.md, "Sound"); elsewhere the context may stay suspended: silence.
+ */
+function chime() {
+  const level = Math.min(Math.max(Number(settings.volume) || 0, 0), 100) / 100;
+  if (settings.sound === false || level === 0 || !window.AudioContext) return;
+  audio ??= new AudioContext();
+  if (audio.state === 'suspended') audio.resume().catch(() => {});
+  [784, 988, 1319].forEach((frequency, index) => {
+    const at = audio.currentTime + 0.02 + index * 0.13;
+    const note = audio.createOscillator();
+    const gain = audio.createGain();
+    note.frequency.value = frequency;
+    gain.gain.setValueAtTime(0, at);
+    gain.gain.linearRampToValueAtTime(level, at + 0.01);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.12);
+    note.connect(gain).connect(audio.destination);
+    note.start(at);
+    note.stop(at + 0.125);
+  });
+}
+
 function showNext() {
   const next = queue.shift();
   if (!next) {
@@ -49,6 +76,7 @@ function showNext() {
   alert.dataset.type = next.type;
   alert.dataset.missed = String(next.missed);
   alert.dataset.state = 'showing';
+  chime();
   setTimeout(showNext, settings.seconds * 1000);
 }
 

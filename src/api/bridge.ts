@@ -52,8 +52,8 @@ export const ReplySchema = z.union([
 ]);
 export type BridgeReply = z.infer<typeof ReplySchema>;
 
-/** `event` carries stream events, several per message in a burst (an array of records, oldest first). */
-export const BRIDGE_EVENTS = ['profile', 'change', 'status', 'visible', 'hidden', 'event'] as const;
+/** `event` carries stream events, several per message in a burst (an array of records, oldest first); `layout` the module's box. */
+export const BRIDGE_EVENTS = ['profile', 'change', 'status', 'visible', 'hidden', 'event', 'layout'] as const;
 export type BridgeEventName = (typeof BRIDGE_EVENTS)[number];
 
 /** `c` (on `change`): the highest request id the host had received from the module when it sent the event. */

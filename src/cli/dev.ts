@@ -23,14 +23,14 @@ import {
   parseCliArgs,
   redactStoreUrl,
   type Seed,
+  settingGiven,
 } from '../server/index.ts';
 import { dockUrl } from './dockUrl.ts';
 
 async function main(argv: string[]): Promise<void> {
   const noOpen = argv.includes('--no-open');
   const rest = argv.filter((arg) => arg !== '--no-open');
-  const hasPort = rest.some((arg) => arg === '--port' || arg.startsWith('--port='));
-  const options = parseCliArgs(hasPort ? rest : ['--port', '5173', ...rest]);
+  const options = parseCliArgs(settingGiven('port', rest, process.env) ? rest : ['--port', '5173', ...rest]);
   const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : DEMO_SEED;
   const opened = await openStore(options.store);
   const registry = await openRegistry(opened, seed, { tokenTtlMs: options.tokenTtlMs, maxTokensPerOverlay: options.maxTokensPerOverlay, reseed: options.reseed });

@@ -28,8 +28,9 @@ describe('createModule', () => {
     expect(ModuleManifestSchema.parse(manifest)).toEqual({
       name: 'Big clock',
       kind: 'game',
-      width: 1920,
-      height: 1080,
+      width: 480,
+      height: 160,
+      position: { x: 24, y: 24 },
       panelHeight: 80,
       settings: { label: { type: 'text', label: 'Label', default: 'Big clock', maxLength: 40 } },
     });

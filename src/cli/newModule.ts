@@ -56,13 +56,14 @@ function moduleFiles(id: string, kind: Kind): Record<string, string> {
   };
 }
 
-/** The manifest: one example setting, the label the streamer changes from the dock. */
+/** The manifest: its natural size and default place (top left), one example setting, the label the streamer changes from the dock. */
 function manifest(name: string, kind: Kind): object {
   return {
     name,
     kind,
-    width: 1920,
-    height: 1080,
+    width: 480,
+    height: 160,
+    position: { x: 24, y: 24 },
     panelHeight: 80,
     settings: { label: { type: 'text', label: 'Label', default: name, maxLength: 40 } },
   };
@@ -78,7 +79,7 @@ function indexHtml(name: string): string {
     <style>
       html, body { margin: 0; background: transparent; overflow: hidden; }
       .card {
-        position: absolute; top: 48px; left: 48px; display: flex; align-items: center; gap: 20px;
+        position: absolute; top: 24px; left: 24px; display: flex; align-items: center; gap: 20px;
         padding: 16px 24px; border-radius: 18px; background: rgb(14 16 28 / 0.78);
         color: #f4f5fb; font: 600 24px/1.2 system-ui, sans-serif;
       }

@@ -133,6 +133,11 @@ export class BridgeHub {
     for (const supervisor of this.supervisors.values()) supervisor.send(name, data);
   }
 
+  /** Tells every connected module its box (`layout`), after the frames moved. */
+  sendBoxes(): void {
+    for (const supervisor of this.supervisors.values()) supervisor.send('layout', supervisor.box);
+  }
+
   /** Stream events, oldest first, to every mounted module (one that is starting gets them once ready). */
   emitEvents(events: readonly StreamEvent[]): void {
     if (events.length === 0) return;
@@ -224,9 +229,11 @@ export class BridgeHub {
     return undefined;
   }
 
-  /** A freshly connected module learns the queue status, and visibility if the page reported it. */
+  /** A freshly connected module learns the queue status, its box where the page has boxes, and visibility if the page reported it. */
   private welcome(connection: ModuleConnection): void {
     connection.send('status', statusForModule(connection.moduleId, this.data.status()));
+    const box = this.supervisors.get(connection.moduleId)?.box;
+    if (box) connection.send('layout', box);
     if (this.visibility) connection.send(this.visibility);
   }
 

@@ -1,9 +1,11 @@
-import type { ModuleEntry } from '../api/index.ts';
+import type { Box, ModuleEntry } from '../api/index.ts';
 
 /** The host's handle on one module frame; the DOM part implements it. */
 export interface ModuleFrame {
   /** The frame's window (`contentWindow`): hellos count only from it. */
   readonly window: unknown;
+  /** Where it sits on the canvas, in canvas pixels, where the page places frames on one (the overlay page). */
+  readonly box?: Box;
   /** Applies a new design size without reloading. */
   resize(width: number, height: number): void;
   /** Removes the frame; its page and everything running in it go away. */

@@ -1,4 +1,4 @@
-import { BRIDGE_VERSION, type BridgeEventName, type Clock, describeError, HelloSchema, type ModuleEntry, type StreamEvent, type Welcome } from '../api/index.ts';
+import { BRIDGE_VERSION, type Box, type BridgeEventName, type Clock, describeError, HelloSchema, type ModuleEntry, type StreamEvent, type Welcome } from '../api/index.ts';
 import { EventOutbox } from './EventOutbox.ts';
 import type { BridgeHandler } from './createBridgeMethods.ts';
 import { FloodGuard } from './FloodGuard.ts';
@@ -69,6 +69,11 @@ export class ModuleSupervisor {
   /** The module's registry entry (manifest, page URL), as last mounted or updated. */
   get manifest(): ModuleEntry {
     return this.entry;
+  }
+
+  /** Where its frame sits on the canvas, if the page places frames on one. */
+  get box(): Box | undefined {
+    return this.frame?.box;
   }
 
   /** True when `source` is this module's frame window. */

@@ -1,64 +1,91 @@
-import type { ModuleEntry } from '../api/index.ts';
+import { type Box, type Boxes, boxOf, CANVAS_HEIGHT, CANVAS_WIDTH, type ModuleEntry } from '../api/index.ts';
 import { createModuleIframe } from './createModuleIframe.ts';
-import { type Box, fitFrame } from './fitFrame.ts';
+import { type Area, fitFrame } from './fitFrame.ts';
 import type { FrameFactory, ModuleFrame } from './ModuleFrame.ts';
+
+/** Where the frames sit: the stored boxes (a module without one sits in its default box), and the stacking order. */
+export interface Arrangement {
+  /** @default the last given, at first none (every module in its default box) */
+  boxes?: Boxes;
+  /** Module ids, the last on top. @default the last given */
+  order?: readonly string[];
+}
 
 /** The host's own layer inside the page's container, holding every module frame. */
 export interface FrameLayer {
   createFrame: FrameFactory;
+  /** Moves the frames to their boxes and restacks them, without reloading any. */
+  arrange(arrangement: Arrangement): void;
   destroy(): void;
 }
 
-/** Adds a transparent layer filling `container`; frames in it are rescaled when it resizes. */
+const CANVAS: Area = { width: CANVAS_WIDTH, height: CANVAS_HEIGHT };
+
+/**
+ * Adds a transparent layer filling `container` with the 1920x1080 canvas in it,
+ * scaled to fit (again whenever the layer resizes). Each frame sits in its box
+ * on the canvas, scaled from its design size, aspect kept.
+ */
 export function createFrameLayer(container: HTMLElement): FrameLayer {
   const document = container.ownerDocument;
   const layer = document.createElement('div');
   layer.dataset.moduleHost = '';
   Object.assign(layer.style, { position: 'relative', width: '100%', height: '100%', overflow: 'hidden' });
+  const canvas = document.createElement('div');
+  Object.assign(canvas.style, { position: 'absolute', left: '0', top: '0', transformOrigin: '0 0' });
+  layer.append(canvas);
   container.append(layer);
-  const rescalers = new Set<(box: Box) => void>();
-  let box: Box = { width: layer.clientWidth, height: layer.clientHeight };
-  const stopWatching = watchSize(layer, (next) => {
-    box = next;
-    for (const rescale of rescalers) rescale(box);
-  });
+  const stopWatching = watchSize(layer, (area) => fitFrame(canvas, CANVAS, area));
+  const placers = new Set<() => void>();
+  let boxes: Boxes = {};
+  let order: readonly string[] = [];
 
-  // A restarted frame is appended again; z-index keeps each module at the layer it first had.
-  const stacking = new Map<string, number>();
   const createFrame = (entry: ModuleEntry, instance: string): ModuleFrame => {
     const iframe = createModuleIframe(document, entry, instance);
-    if (!stacking.has(entry.id)) stacking.set(entry.id, stacking.size + 1);
-    iframe.style.zIndex = String(stacking.get(entry.id));
-    let design: Box = { width: entry.width, height: entry.height };
-    const rescale = (area: Box) => fitFrame(iframe, design, area);
-    rescale(box);
-    rescalers.add(rescale);
-    layer.append(iframe);
+    let design = entry;
+    const box = (): Box => boxOf(boxes, design);
+    const place = () => {
+      fitFrame(iframe, design, box());
+      iframe.style.zIndex = String(order.indexOf(entry.id) + 1);
+    };
+    place();
+    placers.add(place);
+    canvas.append(iframe);
     return {
       get window() {
         return iframe.contentWindow;
       },
+      get box() {
+        return box();
+      },
       resize(width, height) {
-        design = { width, height };
-        rescale(box);
+        design = { ...design, width, height };
+        place();
       },
       destroy() {
-        rescalers.delete(rescale);
+        placers.delete(place);
         iframe.remove();
       },
     };
+  };
+  const arrange = (next: Arrangement) => {
+    boxes = next.boxes ?? boxes;
+    order = next.order ?? order;
+    for (const place of placers) place();
   };
   const destroy = () => {
     stopWatching();
     layer.remove();
   };
-  return { createFrame, destroy };
+  return { createFrame, arrange, destroy };
 }
 
-/** Reports the element's size on every change; window resizes where ResizeObserver is missing. */
-function watchSize(element: HTMLElement, onSize: (box: Box) => void): () => void {
+/** Reports the element's size now and on every change; window resizes where ResizeObserver is missing. */
+function watchSize(element: HTMLElement, onSize: (area: Area) => void): () => void {
   const view = element.ownerDocument.defaultView;
   const Observer = (view as { ResizeObserver?: typeof ResizeObserver } | null)?.ResizeObserver;
+  const measure = () => onSize({ width: element.clientWidth, height: element.clientHeight });
+  measure();
   if (Observer) {
     const observer = new Observer(([entry]) => {
       if (entry) onSize({ width: entry.contentRect.width, height: entry.contentRect.height });
@@ -66,7 +93,6 @@ function watchSize(element: HTMLElement, onSize: (box: Box) => void): () => void
     observer.observe(element);
     return () => observer.disconnect();
   }
-  const measure = () => onSize({ width: element.clientWidth, height: element.clientHeight });
   view?.addEventListener('resize', measure);
   return () => view?.removeEventListener('resize', measure);
 }

@@ -24,8 +24,9 @@ function setup() {
   });
   hosts.push(host);
   const layer = () => container.children[0] as FakeElement;
-  const iframe = () => layer().children[0] as FakeElement;
-  return { document, container, host, layer, iframe, window: document.defaultView };
+  const canvas = () => layer().children[0] as FakeElement;
+  const iframe = (index = 0) => canvas().children[index] as FakeElement;
+  return { document, container, host, layer, canvas, iframe, window: document.defaultView };
 }
 
 describe('createModuleHost (DOM part)', () => {
@@ -40,13 +41,35 @@ describe('createModuleHost (DOM part)', () => {
     expect(frame.style).toMatchObject({ width: '1000px', height: '500px', background: 'transparent' });
   });
 
-  it('scales the frame to fit its layer when the window resizes', () => {
-    const { host, iframe, layer, window } = setup();
-    host.mount(entry);
-    layer().clientWidth = 500;
-    layer().clientHeight = 500;
+  it('scales the 1920x1080 canvas to fit its layer when the window resizes; a frame sits in its default box', () => {
+    const { host, iframe, canvas, layer, window } = setup();
+    host.mount({ ...entry, position: { x: 20, y: 30 } });
+    layer().clientWidth = 960;
+    layer().clientHeight = 960;
     window.dispatch('resize');
-    expect(iframe().style.transform).toBe('translate(0px, 125px) scale(0.5)');
+    expect(canvas().style).toMatchObject({ width: '1920px', height: '1080px', transform: 'translate(0px, 210px) scale(0.5)' });
+    expect(iframe().style.transform).toBe('translate(20px, 30px) scale(1)');
+  });
+
+  it('moves a frame to its stored box, scaled from its design size with the aspect kept, without a new frame', () => {
+    const { host, iframe, canvas } = setup();
+    host.mount(entry);
+    const frame = iframe();
+    host.arrange({ 'mod.a': { x: 100, y: 50, width: 500, height: 500 } });
+    expect(canvas().children).toEqual([frame]);
+    expect(frame.style.transform).toBe('translate(100px, 175px) scale(0.5)');
+    expect(frame.style).toMatchObject({ width: '1000px', height: '500px' });
+    host.arrange({});
+    expect(frame.style.transform).toBe('translate(0px, 0px) scale(1)');
+  });
+
+  it('stacks the frames in the order of sync, the last on top, and restacks them when the order changes', () => {
+    const { host, iframe } = setup();
+    const other: ModuleEntry = { ...entry, id: 'mod.b', url: '/modules/mod.b/index.html' };
+    host.sync([other, entry]);
+    expect([iframe(0).dataset.moduleId, iframe(0).style.zIndex, iframe(1).dataset.moduleId, iframe(1).style.zIndex]).toEqual(['mod.b', '1', 'mod.a', '2']);
+    host.sync([entry, other]);
+    expect([iframe(0).style.zIndex, iframe(1).style.zIndex]).toEqual(['2', '1']);
   });
 
   it('welcomes a hello from the frame window with an opaque origin, posting to "*" with the port', () => {
@@ -64,6 +87,25 @@ describe('createModuleHost (DOM part)', () => {
     expect(options.transfer).toHaveLength(1);
     options.transfer[0]!.close();
     expect(host.states()).toEqual([{ id: 'mod.a', phase: 'ready', lastError: null, restarts: 0 }]);
+  });
+
+  it('tells a connected module its box (`layout`) once welcomed and after each move', async () => {
+    const { host, iframe, window } = setup();
+    host.mount(entry);
+    const frameWindow = iframe().contentWindow!;
+    window.dispatch('message', { origin: 'null', source: frameWindow, data: { v: 1, k: 'hello', instance: 'abc123', session: 's' } });
+    const [{ options }] = frameWindow.posted as [{ message: unknown; options: { transfer: MessagePort[] } }];
+    const port = options.transfer[0]!;
+    const layouts: unknown[] = [];
+    port.onmessage = (event) => {
+      if (event.data.n === 'layout') layouts.push(event.data.d);
+    };
+    host.arrange({ 'mod.a': { x: 10, y: 20, width: 300, height: 150 } });
+    await expect.poll(() => layouts).toEqual([
+      { x: 0, y: 0, width: 1000, height: 500 },
+      { x: 10, y: 20, width: 300, height: 150 },
+    ]);
+    port.close();
   });
 
   it('removes its layer and stops listening on destroy', () => {

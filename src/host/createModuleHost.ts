@@ -1,4 +1,4 @@
-import { type Clock, type EventPage, isKind, type Kind, type ModuleContext, type ModuleEntry, type PublicProfile, type StreamEvent, type Welcome } from '../api/index.ts';
+import { type Boxes, type Clock, type EventPage, isKind, type Kind, type ModuleContext, type ModuleEntry, type PublicProfile, type StreamEvent, type Welcome } from '../api/index.ts';
 import type { ModuleData } from '../client/index.ts';
 import { BridgeHub, type HostEventName } from './BridgeHub.ts';
 import { monotonicClock } from './monotonicClock.ts';
@@ -46,8 +46,13 @@ export interface ModuleHost {
   /** Starts a module (or updates a mounted one: new size rescales, new URL reloads). */
   mount(entry: ModuleEntry): void;
   unmount(id: string): void;
-  /** Mounts what is new, unmounts what is gone, leaves the modules that stay untouched. */
+  /** Mounts what is new, unmounts what is gone, leaves the modules that stay untouched; stacks them in this order, the last on top. */
   sync(entries: readonly ModuleEntry[]): void;
+  /**
+   * Moves every frame to its stored box (else its default one) without reloading it, and tells
+   * each module its box (`layout`). Does nothing where the page makes its own frames (`createFrame`).
+   */
+  arrange(boxes: Boxes): void;
   /** Reloads that module's frame only (hot reload). */
   reload(id: string): void;
   /** Sends `profile` (a PublicProfile), `visible` or `hidden` to every connected module. */
@@ -68,7 +73,7 @@ export function createModuleHost(options: ModuleHostOptions): ModuleHost {
   const view = options.container.ownerDocument.defaultView;
   if (!view) throw new TypeError('createModuleHost: container must be in a document with a window');
   const limits = resolveHostLimits(options.limits);
-  const layer = options.createFrame ? { createFrame: options.createFrame, destroy: () => {} } : createFrameLayer(options.container);
+  const layer = options.createFrame ? { createFrame: options.createFrame, arrange: () => {}, destroy: () => {} } : createFrameLayer(options.container);
   const hub = new BridgeHub({
     ...options,
     limits,
@@ -96,7 +101,15 @@ export function createModuleHost(options: ModuleHostOptions): ModuleHost {
   return {
     mount: (entry) => hub.mount(entry),
     unmount: (id) => hub.unmount(id),
-    sync: (entries) => hub.sync(entries),
+    sync: (entries) => {
+      layer.arrange({ order: entries.map((entry) => entry.id) });
+      hub.sync(entries);
+    },
+    arrange: (boxes) => {
+      if (options.createFrame) return;
+      layer.arrange({ boxes });
+      hub.sendBoxes();
+    },
     reload: (id) => hub.reload(id),
     emit: (name, payload) => hub.emit(name, payload),
     emitEvents: (events) => hub.emitEvents(events),

@@ -1,22 +1,20 @@
-/** Size of the area the modules share, in CSS pixels. */
-export interface Box {
+/** An area in CSS pixels; `x` and `y` (default 0) place its top left corner in its parent. */
+export interface Area {
+  x?: number;
+  y?: number;
   width: number;
   height: number;
 }
 
 /**
- * Scales a frame of its design size to fit `box` (contain: the whole module
- * stays visible, aspect kept) and centres it. An empty box leaves it unscaled.
+ * Scales an element of its design size to fit `area` (contain: all of it stays
+ * visible, aspect kept) and centres it there. An empty area leaves it unscaled.
  */
-export function fitFrame(frame: HTMLElement, design: Box, box: Box): void {
+export function fitFrame(frame: HTMLElement, design: Area, area: Area): void {
   frame.style.width = `${design.width}px`;
   frame.style.height = `${design.height}px`;
-  if (box.width <= 0 || box.height <= 0) {
-    frame.style.transform = '';
-    return;
-  }
-  const scale = Math.min(box.width / design.width, box.height / design.height);
-  const x = (box.width - design.width * scale) / 2;
-  const y = (box.height - design.height * scale) / 2;
-  frame.style.transform = `translate(${x}px, ${y}px) scale(${scale})`;
+  const scale = Math.min(area.width / design.width, area.height / design.height);
+  const x = (area.x ?? 0) + (area.width - design.width * scale) / 2;
+  const y = (area.y ?? 0) + (area.height - design.height * scale) / 2;
+  frame.style.transform = scale > 0 ? `translate(${x}px, ${y}px) scale(${scale})` : '';
 }

@@ -42,11 +42,11 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
   return {
     createClient: (apiBase) => createApiClient({ baseUrl: apiBase, fetch: options.fetch }),
     profileCache: (apiBase, auth) => createProfileCache({ store: localStore(), baseUrl: apiBase, identity: identityOf(auth) }),
-    openDataLayer: async ({ client, userId, kind }) => {
+    openDataLayer: async ({ client, userId, kind, news }) => {
       const events = createEventFeed({ list: (query) => client.listEvents(query), memory: eventCursorMemory(localStore(), userId, kind, options.eventReader) });
       // Read first: the live connection then resumes after the last event the modules got.
       await events.load();
-      const queue = createWriteQueue({ client, userId, kind, store: localStore(), events: events.hook, prefetchSendSideMs: SEND_SIDE_PREFETCH_MS });
+      const queue = createWriteQueue({ client, userId, kind, store: localStore(), events: events.hook, prefetchSendSideMs: SEND_SIDE_PREFETCH_MS, news });
       events.start();
       await queue.start();
       const stopMirror = effect(() => {

@@ -1,10 +1,11 @@
 import { effect } from '@preact/signals-core';
-import { describeError, type Kind, type ModuleEntry, type PublicProfile, selectedModules, toPublicProfile } from '../api/index.ts';
+import { describeError, type Kind, type Layout, type ModuleEntry, type PublicProfile, selectedModules, toPublicProfile } from '../api/index.ts';
 import type { ApiClient, ProfileCache, SyncStatus } from '../client/index.ts';
 import type { ModuleHost } from '../host/index.ts';
 import { deferModuleData } from './deferModuleData.ts';
 import { isolateModuleSites, type SiteIsolation } from './isolateModuleSites.ts';
 import { firstProfile, StartRefused, waitNotice } from './firstProfile.ts';
+import { followLayout } from './followLayout.ts';
 import { obtainToken } from './obtainToken.ts';
 import { renewTokenOnRefusal } from './renewTokenOnRefusal.ts';
 import type { OverlayModel } from './OverlayModel.ts';
@@ -32,12 +33,17 @@ export async function startOverlay(
   const first = await firstProfile(client, params, model, cache);
   if (!first) return undefined;
   const { kind } = first;
+  let refreshing: Promise<void> | null = null;
+  let again = false;
   model.kind.value = kind;
   const sites = (registry: readonly ModuleEntry[]) => isolateModuleSites(registry, services.pageUrl, services.moduleOrigin);
   // The frames start while the local database opens (and, on a start from the cached
   // profile, while the API answers): their calls wait for it.
+  // The live channel's news may come as soon as the data layer connects: the refresh is ready for them.
+  let layer: DataLayer | undefined;
+  const news = { profile: () => void refresh(true), layout: (next?: Layout) => (next ? layout.show(next) : void layout.read()) };
   const opening = first.answer.then(async (full) => {
-    const layer = await services.openDataLayer({ client, userId: first.userId, kind });
+    const layer = await services.openDataLayer({ client, userId: first.userId, kind, news });
     if (full && first.early) showFresh(model, host, toPublicProfile(full));
     return layer;
   });
@@ -51,6 +57,8 @@ export async function startOverlay(
     framesShareProcess: !sites([]).isolated,
     listEvents: (query) => client.listEvents(query),
   });
+  const layout = followLayout(client, kind, host);
+  void layout.read();
   const showStates = () => {
     model.moduleStates.value = host.states();
   };
@@ -61,7 +69,6 @@ export async function startOverlay(
     showModules(host, model, kind, sites(selectedEntries(services.registry.value, model.profile.value, kind)));
     showStates();
   });
-  let layer: DataLayer;
   try {
     layer = await opening;
   } catch (error) {
@@ -75,23 +82,17 @@ export async function startOverlay(
   }
   model.phase.value = 'running';
   const stopEvents = layer.events?.listen((events) => host.emitEvents(events));
-  // One refresh at a time: against an API that does not answer, the 5 s retry must not stack them.
-  let refreshing: Promise<void> | null = null;
-  const refresh = () => {
-    refreshing ??= refreshProfile(client, params, model, cache, host, () => layer.status.peek().state === 'auth-required').finally(() => {
-      refreshing = null;
-    });
-    return refreshing;
-  };
   const timer = services.setInterval(refresh, PROFILE_REFRESH_MS);
-  // Started without the API, the page has no token yet: writes wait for it, so ask sooner.
+  // Started without the API, the page has no token yet: writes wait for it, so ask sooner. An API
+  // without the live channel tells no news: its changes show at this poll.
   const retry = services.setInterval(() => {
-    if (model.fromCache.peek()) void refresh();
+    if (model.fromCache.peek() || layer?.status.peek().live === 'polling') void refresh();
   }, OFFLINE_RETRY_MS);
+  const { status } = layer;
   const stopAuth = renewTokenOnRefusal({
-    status: layer.status,
+    status,
     renew: 'overlay' in params.auth ? async () => (await obtainToken(client, params.auth, waitNotice(model))).token : undefined,
-    setToken: (token) => layer.setToken(token),
+    setToken: (token) => layer?.setToken(token),
     problems: {
       report: (message) => model.report('auth', message),
       resolve: () => model.resolve('auth'),
@@ -105,10 +106,28 @@ export async function startOverlay(
     stopStates();
     stopAuth();
     stopEvents?.();
-    layer.stop();
+    layer?.stop();
     host.destroy();
   };
   return { client, host, layer, refresh, stop };
+
+  // One profile read at a time: against an API that does not answer, the 5 s retry must not stack them.
+  // News during a read get one more read after it (the running one may answer what is stale by now).
+  function refresh(news?: boolean): Promise<void> {
+    if (refreshing) {
+      again ||= news === true;
+      return refreshing;
+    }
+    void layout.read();
+    refreshing = refreshProfile(client, params, model, cache, host, () => layer?.status.peek().state === 'auth-required').finally(() => {
+      refreshing = null;
+      if (again) {
+        again = false;
+        void refresh();
+      }
+    });
+    return refreshing;
+  }
 }
 
 /** A running overlay, for the page's own wiring and for the studio. */

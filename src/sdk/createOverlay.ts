@@ -26,7 +26,7 @@ export interface OverlayOptions extends HelloWindows {
   valueBytes?: number;
 }
 
-const EVENTS = ['profile', 'change', 'status', 'visible', 'hidden'];
+const EVENTS = ['profile', 'change', 'status', 'visible', 'hidden', 'layout'];
 
 /** Builds the `Overlay` API of one module page. */
 export function createOverlay(options: OverlayOptions): OverlayApi {

@@ -135,6 +135,18 @@ export interface EventPage {
 /** A stream event type: `channel.raid`, `channel.cheer`, `custom.next-question`, ... */
 export type StreamEventType = `${string}.${string}`;
 
+/**
+ * Where the module's frame sits on the overlay's 1920x1080 canvas, in canvas pixels
+ * (its stored box, else its default one: its manifest `position` with its design size).
+ * The frame keeps its design size and is scaled to fit the box, aspect kept.
+ */
+export interface ModuleBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /** Payload of each event. */
 export interface OverlayEvents {
   profile: PublicProfile;
@@ -144,6 +156,8 @@ export interface OverlayEvents {
   hidden: undefined;
   /** Every stream event, in the order the server accepted them. */
   event: StreamEvent;
+  /** The module's box: once it is connected (in the overlay page, not in a dock panel) and whenever the streamer moves it. */
+  layout: ModuleBox;
 }
 
 /** One chat message as an event record (docs/twitch.md); `event` is EventSub's `channel.chat.message` payload. */

@@ -17,10 +17,11 @@ const checks: true[] = [
   true satisfies Same<Sdk.StatusEvent, Api.StatusEvent>,
   true satisfies Same<Sdk.LiveStatus, Api.LiveStatus>,
   true satisfies Same<keyof Sdk.OverlayEvents, Api.BridgeEventName>,
+  true satisfies Same<Sdk.ModuleBox, Api.Box>,
 ];
 
 describe('overlay.d.ts', () => {
   it('matches the types of src/api (checked by tsc)', () => {
-    expect(checks).toHaveLength(10);
+    expect(checks).toHaveLength(11);
   });
 });

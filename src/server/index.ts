@@ -1,3 +1,4 @@
+export { envName, envNames, settingGiven, withEnvNames } from './cli/flagsFromEnv.ts';
 export { type CliOptions, DEFAULT_PORT, DEFAULT_STORE, parseCliArgs, USAGE, UsageError } from './cli/parseCliArgs.ts';
 export * from './http/index.ts';
 export * from './registry/index.ts';

@@ -41,6 +41,27 @@ describe('discoverModules', () => {
     ]);
   });
 
+  it('keeps a manifest position; skips a bad one, naming the file and the member', async () => {
+    const dir = join(root, 'modules');
+    await writeFixtureModule(dir, 'demo.placed', { ...tool, width: 400, height: 200, position: { x: -20, y: 860 } });
+    await writeFixtureModule(dir, 'demo.half', { ...tool, position: { x: 10.5, y: 0 } });
+    await writeFixtureModule(dir, 'demo.far', { ...tool, position: { x: 0, y: 7681 } });
+    await writeFixtureModule(dir, 'demo.text', { ...tool, position: '10,10' });
+    await writeFixtureModule(dir, 'demo.extra', { ...tool, position: { x: 0, y: 0, z: 1 } });
+    await writeFixtureModule(dir, 'demo.noy', { ...tool, position: { x: 0 } });
+    const { modules, problems } = await discoverModules([dir], root);
+    expect(modules.map((module) => module.entry)).toEqual([
+      { id: 'demo.placed', url: '/modules/demo.placed/index.html', name: 'Counter', kind: 'tool', width: 400, height: 200, position: { x: -20, y: 860 } },
+    ]);
+    expect(problems).toEqual([
+      { path: 'modules/demo.extra/module.json', reason: expect.stringMatching(/^invalid manifest: position: .*z/) },
+      { path: 'modules/demo.far/module.json', reason: expect.stringMatching(/^invalid manifest: position\.y: /) },
+      { path: 'modules/demo.half/module.json', reason: expect.stringMatching(/^invalid manifest: position\.x: /) },
+      { path: 'modules/demo.noy/module.json', reason: expect.stringMatching(/^invalid manifest: position\.y: /) },
+      { path: 'modules/demo.text/module.json', reason: expect.stringMatching(/^invalid manifest: position: /) },
+    ]);
+  });
+
   it('lists a panel.html as the entry\'s panel and keeps the settings block', async () => {
     const dir = join(root, 'modules');
     const settings = { title: { type: 'text', label: 'Goal title', default: 'Sub goal' } };

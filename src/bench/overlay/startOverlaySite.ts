@@ -16,6 +16,8 @@ export const MAX_TOOLS = 50;
 export interface OverlaySite {
   /** The overlay URL of the demo user's tool overlay (exchanges the overlay id, as OBS would). */
   overlayUrl: string;
+  /** The API's base URL (the page server serves it under `/api`). */
+  apiUrl: string;
   /** Ids of the bench tool modules, `bench.tool.m01` first. */
   toolIds: string[];
   /** The cold start's floor page (floorPage.ts) framing these modules' pages, each on its own site as the overlay frames them. */
@@ -44,6 +46,7 @@ export async function startOverlaySite(context: BenchContext): Promise<OverlaySi
   });
   return {
     overlayUrl: `${server.url}/?overlay=${DEMO_OVERLAY_IDS.tool}`,
+    apiUrl: `${server.url}/api`,
     toolIds,
     floorUrl(ids) {
       const { port } = new URL(server.url);

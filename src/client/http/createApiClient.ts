@@ -1,4 +1,4 @@
-import { type Clock, codeForStatus, type DatabaseEntry, DatabaseEntrySchema, type DatabaseValues, DatabaseValuesSchema, type EventPage, EventPageSchema, type PostEvent, type StreamEvent, StreamEventSchema, type Json, type OverlayToken, OverlayTokenSchema, type Profile, ProfileSchema, systemClock, ValidateSchema, type Validation } from '../../api/index.ts';
+import { type Clock, codeForStatus, type DatabaseEntry, DatabaseEntrySchema, type DatabaseValues, DatabaseValuesSchema, type EventPage, EventPageSchema, type Kind, type Layout, LayoutSchema, type PostEvent, type StreamEvent, StreamEventSchema, type Json, type OverlayToken, OverlayTokenSchema, type Profile, ProfileSchema, systemClock, ValidateSchema, type Validation } from '../../api/index.ts';
 import { ApiError } from './ApiError.ts';
 import { errorMessage, isRecord, unwrapBody } from './unwrapBody.ts';
 
@@ -22,6 +22,8 @@ export interface ApiClient {
   readonly baseUrl: string;
   /** `GET /me`: the full profile, credentials included (never hand it to a module as is). */
   me(): Promise<Profile>;
+  /** `GET /me/layout/<kind>`: the stored boxes of that kind; `undefined` when the API has no layouts (404: the hosted one). */
+  layout(kind: Kind): Promise<Layout | undefined>;
   /** `GET /auth/validate`: who the token belongs to and, for an overlay token, its kind. */
   validate(): Promise<Validation>;
   /** `POST /auth/overlay`: exchanges an overlay id for an overlay token (needs no token). */
@@ -128,6 +130,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     baseUrl: root,
     me: () => call('GET', '/me', ProfileSchema),
+    async layout(kind) {
+      const answer = await send('GET', `/me/layout/${kind}`);
+      return answer.status === 404 ? undefined : parseOk(answer, LayoutSchema);
+    },
     validate: () => call('GET', '/auth/validate', ValidateSchema),
     exchangeOverlay: (overlay) => call('POST', '/auth/overlay', OverlayTokenSchema, { body: { overlay }, auth: false }),
     async dbGet(id, key) {
@@ -155,8 +161,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const params = new URLSearchParams();
       if (query.after !== undefined) params.set('after', query.after);
       if (query.limit !== undefined) params.set('limit', String(query.limit));
-      const search = params.size > 0 ? `?${params}` : '';
-      return call('GET', `/me/events${search}`, EventPageSchema);
+      // Not `params.size`: Chromium 103 (OBS 29-30) has no such property, and the query would be dropped.
+      const search = String(params);
+      return call('GET', `/me/events${search ? `?${search}` : ''}`, EventPageSchema);
     },
     postEvent: (body) => call('POST', '/me/events', StreamEventSchema, { body }),
     async replayEvent(id) {

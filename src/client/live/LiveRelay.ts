@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { LIVE_STATUSES, type LiveStatus } from '../../api/index.ts';
+import { LayoutSchema, LIVE_STATUSES, type Layout, type LiveStatus } from '../../api/index.ts';
 import type { LiveChange } from './createLiveConnection.ts';
 import type { LiveEventsMessage } from './liveEvents.ts';
 
@@ -23,6 +23,10 @@ export const LiveRelaySchemas = [
   z.object({ t: z.literal('live-resync') }),
   /** A stream-event message the holder received (checked again by the receiving tab's feed). */
   z.object({ t: z.literal('live-events'), m: z.unknown() }),
+  /** The holder heard `profile` (or reconnected): every tab re-reads the profile. */
+  z.object({ t: z.literal('live-profile') }),
+  /** The holder heard `layout` (or reconnected: no layout, re-read it). */
+  z.object({ t: z.literal('live-layout'), layout: z.optional(LayoutSchema) }),
   /** A tab started: the holder answers with its state. */
   z.object({ t: z.literal('live-hello') }),
 ] as const;
@@ -33,6 +37,8 @@ export type LiveRelay =
   | { t: 'live-state'; state: LiveStatus }
   | { t: 'live-resync' }
   | { t: 'live-hello' }
+  | { t: 'live-profile' }
+  | { t: 'live-layout'; layout?: Layout }
   | { t: 'live-events'; m: LiveEventsMessage };
 
 /** True for the live sync's own messages among the queue channel's. */

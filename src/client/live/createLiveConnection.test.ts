@@ -11,6 +11,7 @@ function setup(token: string | undefined = 'tool-token') {
   const reasons: (string | undefined)[] = [];
   const refused: string[] = [];
   const accepted = vi.fn();
+  const news: unknown[] = [];
   let current = token;
   const live = createLiveConnection({
     baseUrl: 'http://127.0.0.1:8787/api/',
@@ -24,13 +25,33 @@ function setup(token: string | undefined = 'tool-token') {
     onFallback: (reason) => reasons.push(reason),
     onRefused: (reason) => refused.push(reason),
     onAccepted: accepted,
+    news: { profile: () => news.push('profile'), layout: (layout) => news.push(layout ?? 'layout?') },
   });
-  return { clock, sockets, changes, onResync, live, reasons, refused, accepted, setToken: (next: string) => (current = next) };
+  return { clock, sockets, changes, onResync, live, reasons, refused, accepted, news, setToken: (next: string) => (current = next) };
 }
 
 const change = (cursor: string, value: number) => ({ type: 'change', cursor, moduleId: 'm.a', name: 'n', value, from: 'w.b' });
 
 describe('live connection', () => {
+  it('hands on profile and layout news; after a lost connection, its ready says to re-read both', () => {
+    const { sockets, live, clock, news } = setup();
+    live.start();
+    sockets.last.open();
+    sockets.last.message({ type: 'ready', cursor: 'c1' });
+    expect(news).toEqual([]);
+    const layout = { kind: 'tool', width: 1920, height: 1080, boxes: { 'm.a': { x: 1, y: 2, width: 30, height: 40 } } };
+    sockets.last.message({ type: 'profile' });
+    sockets.last.message({ type: 'layout', layout });
+    // Not a layout: ignored.
+    sockets.last.message({ type: 'layout', layout: { ...layout, boxes: { 'm.a': { x: 1 } } } });
+    expect(news).toEqual(['profile', layout]);
+    sockets.last.end(1006);
+    clock.advance(clock.delays()[0]);
+    sockets.last.open();
+    sockets.last.message({ type: 'ready', cursor: 'c1' });
+    expect(news).toEqual(['profile', layout, 'profile', 'layout?']);
+  });
+
   it('a 4401 close says the token was refused; woken with a new token, it resumes from its cursor', () => {
     const { sockets, live, clock, refused, accepted, setToken } = setup('old-token');
     live.start();

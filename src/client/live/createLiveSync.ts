@@ -6,6 +6,7 @@ import { createLiveConnection, type LiveChange, type LiveConnection, type LiveCo
 import { type AcceptedWrite, createLiveMerge } from './createLiveMerge.ts';
 import type { LiveRelay } from './LiveRelay.ts';
 import type { LiveEventsHook } from './liveEvents.ts';
+import type { LiveProfileHook } from './LiveProfileHook.ts';
 
 export interface LiveSyncOptions {
   client: Pick<ApiClient, 'baseUrl' | 'currentToken' | 'dbGet' | 'dbValues'>;
@@ -21,6 +22,8 @@ export interface LiveSyncOptions {
   relay(message: LiveRelay): void;
   /** Stream events: the holder's socket carries them, the other tabs hear them relayed. */
   events?: LiveEventsHook;
+  /** Profile and layout news: the holder's socket carries them, the other tabs hear them relayed. */
+  news?: LiveProfileHook;
   /** Socket and probe for tests. */
   connection?: LiveTransport;
   /** Where the state is kept. @default a new signal */
@@ -80,7 +83,7 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
   let tick: unknown = null;
   let running = false;
   const holding = () => connection !== null;
-  const { events } = options;
+  const { events, news } = options;
 
   /** Tells this tab's modules; the holder also records it and tells the other tabs. */
   function tell(change: LiveChange, asHolder: boolean): void {
@@ -128,6 +131,16 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
       },
       onRefused: () => options.onRefused?.(),
       onAccepted: () => options.onAccepted?.(),
+      news: news && {
+        profile() {
+          news.profile();
+          options.relay({ t: 'live-profile' });
+        },
+        layout(layout) {
+          news.layout(layout);
+          options.relay({ t: 'live-layout', ...(layout && { layout }) });
+        },
+      },
       events: events && {
         after: () => events.after(),
         receive(message) {
@@ -199,6 +212,10 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
         if (!holding()) state.value = message.state;
       } else if (message.t === 'live-events') {
         if (!holding()) events?.receive(message.m);
+      } else if (message.t === 'live-profile') {
+        if (!holding()) news?.profile();
+      } else if (message.t === 'live-layout') {
+        if (!holding()) news?.layout(message.layout);
       } else if (message.t === 'live-resync') {
         if (!holding()) void refresher.refresh();
       } else if (holding()) {

@@ -5,5 +5,6 @@ export type { LiveSync, LiveTransport } from './createLiveSync.ts';
 export { createLiveSync } from './createLiveSync.ts';
 export type { LiveSocket } from './LiveSocket.ts';
 export type { LiveEventsHook, LiveEventsMessage } from './liveEvents.ts';
+export type { LiveProfileHook } from './LiveProfileHook.ts';
 /** For the event feed's tests, which drive a real connection over fake sockets. */
 export { createLiveConnection } from './createLiveConnection.ts';

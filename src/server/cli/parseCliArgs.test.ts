@@ -3,7 +3,7 @@ import { parseCliArgs, UsageError } from './parseCliArgs.ts';
 
 describe('parseCliArgs', () => {
   it('has the documented defaults', () => {
-    expect(parseCliArgs([])).toEqual({
+    expect(parseCliArgs([], {})).toEqual({
       port: 8787,
       host: '127.0.0.1',
       seedPath: undefined,
