@@ -23,6 +23,7 @@ import {
 } from '../server/index.ts';
 import { createPageApp } from './createPageApp.ts';
 import { dockUrl } from './dockUrl.ts';
+import { homeUrl } from './homeUrl.ts';
 import { type WebsiteToken, websiteTokenFor, withWebsiteToken } from './websiteToken.ts';
 
 const DEFAULT_PAGE_PORT = '8080';
@@ -94,9 +95,11 @@ function banner(url: string, seed: Seed, storeUrl: string, website: WebsiteToken
   const { profile } = seed.users[0]!;
   // Printed once, when made: after that it is in the data folder, not in every log of every start.
   const dock = website && !website.created ? `${url}/dock#token=<the website token kept in ${website.keptIn}>` : dockUrl(url, seed);
+  const home = website && !website.created ? `${url}/home#token=<the website token kept in ${website.keptIn}>` : homeUrl(url, seed);
   const lines = KINDS.map((kind) => `  ${kind.padEnd(11)} ${url}/?overlay=${encodeURIComponent(profile.overlays[kind])}`);
   return [
     `Overlay server listening on ${url} (API under ${url}/api, store ${redactStoreUrl(storeUrl)})`,
+    `Home page (overlay addresses, modules, Stream Deck token, Twitch): ${home}`,
     `Overlay URLs for ${profile.user.userName}: paste one into an OBS browser source (1920x1080); add &debug=1 to see problems:`,
     ...lines,
     `Dock for OBS (Docks > Custom Browser Docks), settings and panels of every overlay, live: ${dock}`,
