@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DEMO_SEED } from '../src/server/index.ts';
 import { freePort } from '../src/server/testing/freePort.ts';
 import { type FakeTwitch, startFakeTwitch } from '../src/server/twitch/testing/fakeTwitch.ts';
 import { HELIX_USER } from '../src/server/twitch/testing/helixExamples.ts';
@@ -8,10 +7,11 @@ import { startPageServer } from './support/SiteBuild.ts';
 
 // The build of playwright.config.ts's web server: this file starts its own `npm start` on it, with a Twitch client id.
 const DIST = resolve(`node_modules/.cache/overlay-e2e-${process.env.E2E_PAGE_PORT}`);
-const WEBSITE_TOKEN = DEMO_SEED.users[0]!.tokens.find((token) => token.context === 'website')!.token;
 
 let fake: FakeTwitch;
-let site: { url: string; stop(): Promise<void> };
+let site: { url: string; output(): string; stop(): Promise<void> };
+/** The home page's address as `npm start` prints it, signed in with the website token it made. */
+let homeAddress: string;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -23,6 +23,8 @@ test.beforeAll(async () => {
   process.env.TWURPLE_MOCK_API_PORT = String(fake.port);
   const port = await freePort();
   site = await startPageServer(['--port', String(port), '--store', 'memory', '--dist', DIST, '--twitch-client-id', fake.clientId]);
+  await expect.poll(() => /Home page .*: (\S+\/home#token=\S+)/.exec(site.output())?.[1]).toBeTruthy();
+  homeAddress = /Home page .*: (\S+\/home#token=\S+)/.exec(site.output())![1]!;
 });
 
 test.afterAll(async () => {
@@ -31,7 +33,7 @@ test.afterAll(async () => {
 });
 
 test('Connect Twitch shows the code and where to enter it, then connected; Disconnect forgets the login', async ({ page }) => {
-  await page.goto(`${site.url}/home#token=${encodeURIComponent(WEBSITE_TOKEN)}`);
+  await page.goto(homeAddress);
   const twitch = page.getByRole('region', { name: 'Twitch', exact: true });
   await expect(twitch.getByTestId('twitch-state')).toHaveText('not logged in');
   await twitch.getByRole('button', { name: 'Connect Twitch', exact: true }).click();
@@ -50,7 +52,7 @@ test('Connect Twitch shows the code and where to enter it, then connected; Disco
 });
 
 test('a code refused on Twitch goes back to not logged in, and Connect Twitch can start again', async ({ page }) => {
-  await page.goto(`${site.url}/home#token=${encodeURIComponent(WEBSITE_TOKEN)}`);
+  await page.goto(homeAddress);
   const twitch = page.getByRole('region', { name: 'Twitch', exact: true });
   await twitch.getByRole('button', { name: 'Connect Twitch', exact: true }).click();
   const code = twitch.getByTestId('twitch-code');

@@ -17,11 +17,11 @@ export function removeSite(outDir: string): Promise<void> {
   return rm(outDir, { recursive: true, force: true });
 }
 
-/** `npm start` serving a build: resolves once it prints its listening line. */
-export async function startPageServer(args: string[]): Promise<{ url: string; stop(): Promise<void> }> {
+/** `npm start` serving a build: resolves once it prints its listening line; `output()` is all it printed so far. */
+export async function startPageServer(args: string[]): Promise<{ url: string; output(): string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/start.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
   const url = await new Promise<string>((done, fail) => {
-    let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const found = /Overlay server listening on (\S+)/.exec(output);
@@ -37,7 +37,7 @@ export async function startPageServer(args: string[]): Promise<{ url: string; st
     child.kill('SIGTERM');
     await exited;
   };
-  return { url, stop };
+  return { url, output: () => output, stop };
 }
 
 function finished(child: ChildProcess): Promise<{ code: number | null; output: string }> {
