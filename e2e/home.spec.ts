@@ -171,6 +171,33 @@ test.describe('Stream Deck', () => {
   });
 });
 
+test('keyboard: a new address is asked for and confirmed, a tool shown, a radio chosen, without a mouse', async ({ home }) => {
+  await home.open();
+  const before = await home.overlayAddress('game').inputValue();
+  await home.overlay('game').getByRole('button', { name: 'Show address', exact: true }).focus();
+  await home.page.keyboard.press('Space');
+  await expect(home.overlay('game').getByRole('button', { name: 'Show address', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await home.page.keyboard.press('Tab');
+  await expect(home.overlay('game').getByRole('button', { name: 'Copy', exact: true })).toBeFocused();
+  await home.page.keyboard.press('Tab');
+  await home.page.keyboard.press('Enter');
+  // The confirmation takes the focus; Enter makes the address.
+  await expect(home.overlay('game').getByRole('button', { name: 'Make a new address', exact: true })).toBeFocused();
+  await home.page.keyboard.press('Enter');
+  await expect(home.overlayAddress('game')).not.toHaveValue(before);
+  await expect(home.overlay('game').getByRole('button', { name: 'New address', exact: true })).toBeFocused();
+  await home.showTool('Chat box').focus();
+  await home.page.keyboard.press('Space');
+  await expect(home.showTool('Chat box')).toBeChecked();
+  const event = home.section('Modules').getByRole('group', { name: 'Event', exact: true });
+  await event.getByRole('radio', { name: 'Alert box', exact: true }).focus();
+  await home.page.keyboard.press('ArrowUp');
+  await expect(event.getByRole('radio', { name: 'None', exact: true })).toBeChecked();
+  await home.page.reload();
+  await expect(home.showTool('Chat box')).toBeChecked();
+  await expect(home.section('Modules').getByRole('group', { name: 'Event', exact: true }).getByRole('radio', { name: 'None', exact: true })).toBeChecked();
+});
+
 test('the dock links to the home page', async ({ dock }) => {
   await dock.open([], {});
   const link = dock.page.getByRole('link', { name: 'Home', exact: true });
