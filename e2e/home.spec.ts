@@ -39,6 +39,8 @@ test.describe('signing in', () => {
     await expect(home.section('Overlays')).toBeVisible();
     await home.page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(home.page.getByLabel('Website token', { exact: true })).toBeVisible();
+    // The seed's token is no sign-in session: the server keeps it, and the page says so.
+    await expect(home.page.getByRole('alert')).toContainText('Signed out in this tab');
     await home.page.reload();
     await expect(home.page.getByLabel('Website token', { exact: true })).toBeVisible();
   });
