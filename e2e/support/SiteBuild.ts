@@ -17,8 +17,8 @@ export function removeSite(outDir: string): Promise<void> {
   return rm(outDir, { recursive: true, force: true });
 }
 
-/** `npm start` serving a build: resolves once it has printed its overlay addresses; `overlays` are the streamer's ids by kind. */
-export async function startPageServer(args: string[]): Promise<{ url: string; overlays: Record<string, string>; stop(): Promise<void> }> {
+/** `npm start` serving a build: resolves once it has printed its overlay addresses; `overlays` are the streamer's ids by kind, `output()` is all it printed so far. */
+export async function startPageServer(args: string[]): Promise<{ url: string; overlays: Record<string, string>; output(): string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/start.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = await new Promise<string>((done, fail) => {
@@ -38,7 +38,7 @@ export async function startPageServer(args: string[]): Promise<{ url: string; ov
     await exited;
   };
   const overlays = Object.fromEntries([...output.matchAll(/^ {2}(\w+) +\S+\/\?overlay=(\S+)$/gm)].map(([, kind, id]) => [kind!, decodeURIComponent(id!)]));
-  return { url, overlays, stop };
+  return { url, overlays, output: () => output, stop };
 }
 
 function finished(child: ChildProcess): Promise<{ code: number | null; output: string }> {

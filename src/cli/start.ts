@@ -23,6 +23,7 @@ import {
 } from '../server/index.ts';
 import { createPageApp } from './createPageApp.ts';
 import { dockUrl } from './dockUrl.ts';
+import { homeUrl } from './homeUrl.ts';
 import { streamerSeed } from './streamerSeed.ts';
 import { type WebsiteToken, websiteTokenFor } from './websiteToken.ts';
 
@@ -99,13 +100,13 @@ function banner(url: string, seed: Seed, storeUrl: string, website: WebsiteToken
   const { profile } = seed.users[0]!;
   // Printed once, when made: after that it is in the data folder, not in every log of every start.
   const dock = website && !website.created ? `${url}/dock#token=<the website token kept in ${website.keptIn}>` : dockUrl(url, seed);
-  const home = website?.created ? `${url}/home#token=${encodeURIComponent(website.token)}` : `${url}/home#token=<the website token kept in ${website?.keptIn}>`;
+  const home = website && !website.created ? `${url}/home#token=<the website token kept in ${website.keptIn}>` : homeUrl(url, seed);
   const lines = KINDS.map((kind) => `  ${kind.padEnd(11)} ${url}/?overlay=${encodeURIComponent(profile.overlays[kind])}`);
   return [
     `Overlay server listening on ${url} (API under ${url}/api, store ${redactStoreUrl(storeUrl)})`,
+    `Home page (modules, layout, overlay addresses): ${home}`,
     `Overlay URLs for ${profile.user.userName}: paste one into an OBS browser source (1920x1080); add &debug=1 to see problems:`,
     ...lines,
-    ...(website ? [`Home page (modules, layout, overlay addresses): ${home}`] : []),
     `Dock for OBS (Docks > Custom Browser Docks), settings and panels of every overlay, live: ${dock}`,
     ...(website?.created && website.keptIn ? [`  (a new website token, kept in ${website.keptIn}; it opens the profile and every overlay id: keep it secret)`] : []),
     `Studio for module authors: ${url}/studio (its data inspector and profile editor need npm run dev)`,

@@ -41,24 +41,42 @@ describe('HomeSession', () => {
     expect(memory.token).toBeUndefined();
   });
 
-  it('reads the API root: Sign in with Twitch only for signup twitch; Sign out posts /auth/logout only where listed', async () => {
-    const root = { signup: 'twitch', endpoints: [{ method: 'POST', path: '/auth/logout', token: 'website' }] };
-    const api = routes({ 'GET /': () => json(root), 'GET /me': () => json(sampleProfile()), 'POST /auth/logout': () => new Response(null, { status: 204 }) });
-    const session = new HomeSession({ apiBase: 'https://api.example', memory: memoryOf('web-1'), catalog: signal([]), fetch: api.fetch });
-    await session.readRoot();
-    expect(session.signup.value).toBe('twitch');
-    await session.reload();
-    await session.signOut();
+  it('reads the API root: Sign in with Twitch only for signup twitch; Sign out drops a sign-in session on the server', async () => {
+    const endpoints = [
+      { method: 'POST', path: '/auth/logout', token: 'website' },
+      { method: 'GET', path: '/me/sessions', token: 'website' },
+    ];
+    const at = '2026-11-26T12:00:00.000Z';
+    const session = { id: 's1', createdAt: at, address: null, userAgent: null, lastUsedAt: at, expiresAt: at, current: true };
+    const api = routes({
+      'GET /': () => json({ signup: 'twitch', endpoints }),
+      'GET /me': () => json(sampleProfile()),
+      'GET /me/sessions': () => json({ sessions: [session] }),
+      'POST /auth/logout': () => new Response(null, { status: 204 }),
+    });
+    const home = new HomeSession({ apiBase: 'https://api.example', memory: memoryOf('web-1'), catalog: signal([]), fetch: api.fetch });
+    await home.readRoot();
+    expect(home.signup.value).toBe('twitch');
+    await home.reload();
+    await home.signOut();
     expect(api.asked).toContain('POST /auth/logout Bearer web-1');
-    expect(session.phase.value).toBe('signed-out');
-    expect(session.profile.value).toBeNull();
+    expect(home.phase.value).toBe('signed-out');
+    expect(home.profile.value).toBeNull();
+    expect(home.error.value).toBeNull();
+  });
 
-    const bare = routes({ 'GET /': () => json({ name: 'x', endpoints: [] }) });
-    const plain = new HomeSession({ apiBase: 'https://api.example', memory: memoryOf('web-1'), catalog: signal([]), fetch: bare.fetch });
-    await plain.readRoot();
-    await plain.signOut();
-    expect(plain.signup.value).toBeNull();
-    expect(bare.asked).toEqual(['GET / -']);
+  it('a token fixed by the seed (no current session) or a server without the routes: Sign out forgets it in the tab only, and says so', async () => {
+    for (const root of [{ endpoints: [{ method: 'POST', path: '/auth/logout' }, { method: 'GET', path: '/me/sessions' }] }, { name: 'x', endpoints: [] }]) {
+      const api = routes({ 'GET /': () => json(root), 'GET /me/sessions': () => json({ sessions: [] }) });
+      const memory = memoryOf('web-1');
+      const home = new HomeSession({ apiBase: 'https://api.example', memory, catalog: signal([]), fetch: api.fetch });
+      await home.readRoot();
+      await home.signOut();
+      expect(home.signup.value).toBeNull();
+      expect(api.asked.filter((asked) => asked.startsWith('POST'))).toEqual([]);
+      expect(memory.token).toBeUndefined();
+      expect(home.error.value).toMatch(/^Signed out in this tab/);
+    }
   });
 
   it('an unreachable API keeps the profile shown and says so', async () => {

@@ -1,5 +1,5 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
-import { type ModuleEntry, type Profile, ProfileSchema } from '../api/index.ts';
+import { type ModuleEntry, type Profile, ProfileSchema, WebsiteSessionListSchema } from '../api/index.ts';
 import { ApiError } from '../client/index.ts';
 import { createHomeApi, type HomeAnswer, type HomeApi } from './HomeApi.ts';
 import type { TokenMemory } from './TokenMemory.ts';
@@ -90,9 +90,21 @@ export class HomeSession {
 
   /** Drops the token (`POST /auth/logout` when the server has it) and everything read with it. */
   async signOut(): Promise<void> {
-    // Only where the server has the route (its root lists it); the token is forgotten here either way.
-    if (this.routes.peek().has('POST /auth/logout')) await this.api.send('POST', '/auth/logout').catch(() => undefined);
-    this.forget(null);
+    // The token is forgotten here either way; the server drops it where it can.
+    const onServer = await this.isSession().catch(() => false);
+    if (onServer) await this.api.send('POST', '/auth/logout').catch(() => undefined);
+    this.forget(onServer ? null : 'Signed out in this tab. This token is fixed by the server\'s data folder or seed: it works until it is replaced there.');
+  }
+
+  /**
+   * Whether the token is a sign-in session the server can drop (`GET /me/sessions` marks it
+   * `current`): a token fixed by the seed or the data folder gets 409 at `POST /auth/logout`.
+   */
+  private async isSession(): Promise<boolean> {
+    const routes = this.routes.peek();
+    if (!routes.has('POST /auth/logout') || !routes.has('GET /me/sessions')) return false;
+    const parsed = WebsiteSessionListSchema.safeParse((await this.api.ok('GET', '/me/sessions')).body);
+    return parsed.success && parsed.data.sessions.some((session) => session.current);
   }
 
   private failRead(error: unknown): void {
