@@ -135,7 +135,7 @@ export class BridgeHub {
 
   /** Tells every connected module its box (`layout`), after the frames moved. */
   sendBoxes(): void {
-    for (const supervisor of this.supervisors.values()) supervisor.send('layout', supervisor.box);
+    for (const supervisor of this.supervisors.values()) if (supervisor.box) supervisor.send('layout', supervisor.box);
   }
 
   /** Stream events, oldest first, to every mounted module (one that is starting gets them once ready). */

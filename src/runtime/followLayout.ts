@@ -20,25 +20,20 @@ export function followLayout(client: Pick<ApiClient, 'layout'>, kind: Kind, host
   let missing = false;
   // A read that started before the latest news (or read) answers what is stale by now: it is dropped.
   let latest = 0;
-  const apply = (layout: Layout | undefined) => {
+  const show = (layout: Layout | undefined, asked = ++latest) => {
     const boxes = layout?.boxes ?? {};
     const next = JSON.stringify(boxes);
-    if (next === shown) return;
+    if (asked !== latest || next === shown) return;
     shown = next;
     host.arrange(boxes);
-  };
-  const show = (layout: Layout | undefined) => {
-    latest += 1;
-    apply(layout);
   };
   const read = async () => {
     if (missing) return;
     const asked = ++latest;
     try {
       const layout = await client.layout(kind);
-      if (asked !== latest) return;
       missing = !layout;
-      apply(layout);
+      show(layout, asked);
     } catch {
       // Unreachable or refused: the profile's refresh reports that; the frames stay where they are.
     }

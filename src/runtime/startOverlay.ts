@@ -41,7 +41,7 @@ export async function startOverlay(
   // profile, while the API answers): their calls wait for it.
   // The live channel's news may come as soon as the data layer connects: the refresh is ready for them.
   let layer: DataLayer | undefined;
-  const news = { profile: () => void refresh(true), layout: (next?: Layout) => (next ? layout.show(next) : void layout.read()) };
+  const news = (next?: Layout) => (next ? layout.show(next) : void refresh(true));
   const opening = first.answer.then(async (full) => {
     const layer = await services.openDataLayer({ client, userId: first.userId, kind, news });
     if (full && first.early) showFresh(model, host, toPublicProfile(full));
@@ -88,9 +88,8 @@ export async function startOverlay(
   const retry = services.setInterval(() => {
     if (model.fromCache.peek() || layer?.status.peek().live === 'polling') void refresh();
   }, OFFLINE_RETRY_MS);
-  const { status } = layer;
   const stopAuth = renewTokenOnRefusal({
-    status,
+    status: layer.status,
     renew: 'overlay' in params.auth ? async () => (await obtainToken(client, params.auth, waitNotice(model))).token : undefined,
     setToken: (token) => layer?.setToken(token),
     problems: {
@@ -115,18 +114,14 @@ export async function startOverlay(
   // News during a read get one more read after it (the running one may answer what is stale by now).
   function refresh(news?: boolean): Promise<void> {
     if (refreshing) {
-      again ||= news === true;
+      again ||= !!news;
       return refreshing;
     }
     void layout.read();
-    refreshing = refreshProfile(client, params, model, cache, host, () => layer?.status.peek().state === 'auth-required').finally(() => {
+    return (refreshing = refreshProfile(client, params, model, cache, host, () => layer?.status.peek().state === 'auth-required').finally(() => {
       refreshing = null;
-      if (again) {
-        again = false;
-        void refresh();
-      }
-    });
-    return refreshing;
+      if (again) void refresh((again = false));
+    }));
   }
 }
 
