@@ -1,5 +1,5 @@
 import type { Kind, Layout } from '../api/index.ts';
-import type { ApiClient } from '../client/index.ts';
+import type { ApiClient, ApiError } from '../client/index.ts';
 import type { ModuleHost } from '../host/index.ts';
 
 /** The overlay page's side of the layout: the stored boxes of its kind, read and followed. */
@@ -31,11 +31,11 @@ export function followLayout(client: Pick<ApiClient, 'layout'>, kind: Kind, host
     if (missing) return;
     const asked = ++latest;
     try {
-      const layout = await client.layout(kind);
-      missing = !layout;
-      show(layout, asked);
-    } catch {
-      // Unreachable or refused: the profile's refresh reports that; the frames stay where they are.
+      show(await client.layout(kind), asked);
+    } catch (error) {
+      // No layouts there (404): default boxes, never asked again. Unreachable or refused: the profile's
+      // refresh reports that; the frames stay where they are.
+      missing = (error as ApiError).status === 404;
     }
   };
   return { show, read };
