@@ -114,9 +114,10 @@ export async function startOverlay(
   function refresh(): Promise<void> {
     if (refreshing) return refreshing;
     void layout.read();
-    return (refreshing = refreshProfile(client, params, model, cache, host, () => layer?.status.peek().state === 'auth-required').finally(() => {
+    refreshing = refreshProfile(client, params, model, cache, host, () => layer?.status.peek().state === 'auth-required').finally(() => {
       refreshing = null;
-    }));
+    });
+    return refreshing;
   }
 }
 
