@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './e2e/chromium.ts';
 import type { OverlayOptions } from './e2e/fixtures.ts';
+import { obsEngines } from './e2e/obsEngines.ts';
+import type { ObsEngineOptions } from './e2e/support/obsEngineFixtures.ts';
 
 // Port and build folder of the page server the browser tests start. Chosen once in
 // the main process (workers inherit the variable), so parallel runs do not collide.
@@ -8,7 +10,7 @@ process.env.E2E_PAGE_PORT ??= String(20_000 + (process.pid % 20_000));
 const PAGE_PORT = Number(process.env.E2E_PAGE_PORT);
 const DIST = `node_modules/.cache/overlay-e2e-${PAGE_PORT}`;
 
-export default defineConfig<Partial<OverlayOptions>>({
+export default defineConfig<Partial<OverlayOptions>, Partial<ObsEngineOptions>>({
   testDir: '.',
   testMatch: ['e2e/**/*.spec.ts', 'modules/*/*.spec.ts'],
   outputDir: `test-results/${PAGE_PORT}`,
@@ -27,6 +29,8 @@ export default defineConfig<Partial<OverlayOptions>>({
     { name: 'chromium' },
     // The overlay page and the modules once more against a server that wraps bodies as the hosted service does.
     { name: 'envelope', testMatch: ['e2e/overlay.spec.ts', 'e2e/debug.spec.ts', 'modules/*/*.spec.ts'], use: { envelope: true } },
+    // The smoke suite once per Chromium that OBS ships (OBS_ENGINES picks others; docs/obs-engines.md).
+    ...obsEngines().map(({ project, version }) => ({ name: project, testMatch: ['e2e/obs-engines.spec.ts'], use: { obsEngine: version } })),
   ],
   webServer: {
     command: `npx vite build --logLevel warn --outDir ${DIST} --emptyOutDir && npx tsx src/cli/start.ts --port ${PAGE_PORT} --store memory --dist ${DIST}`,

@@ -1,11 +1,15 @@
 /// <reference types="vitest/config" />
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
-import { overlayModules, overlayPages, pageInputs } from './src/vite/index.ts';
+import { BROWSER_TARGET, overlayModules, overlayPages, pageInputs } from './src/vite/index.ts';
 
 export default defineConfig({
   plugins: [preact(), overlayPages(), overlayModules()],
   build: {
+    // OBS 29 and 30 run the page and the dock in Chromium 103 (src/vite/browserTarget.ts): scripts
+    // and CSS are written for it, and the CSS minifier (Lightning CSS) takes the same target.
+    target: BROWSER_TARGET,
+    cssTarget: BROWSER_TARGET,
     // OBS's browser source and every current browser load module scripts natively: no
     // modulepreload polyfill. The links stay: the page's entry imports the chunk it shares
     // with the studio, which would otherwise be fetched only once the entry has arrived.

@@ -1,19 +1,9 @@
-import type { ConsoleMessage, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { collectErrors } from './support/collectErrors.ts';
 
 // A streamer opening the browser's console sees no red line on a healthy start: a
 // key that was never set is not an error, nor is anything else a normal start does.
 const TOOLS = ['demo.tool.counter', 'demo.tool.goal', 'demo.tool.streaminfo'];
-
-/** Every error line of the page and of its frames (module pages, panels), and every uncaught exception. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error') errors.push(`${message.location().url}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-  return errors;
-}
 
 test('the tool overlay starts without an error line in the console, exchanging its id and reading its profile once', async ({ overlay, api }) => {
   const errors = collectErrors(overlay.page);

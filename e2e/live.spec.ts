@@ -1,9 +1,22 @@
 import type { Kind } from '../src/api/index.ts';
-import { expect, test } from './fixtures.ts';
+import { test as base, expect } from './fixtures.ts';
 import { ChangeLog } from './support/ChangeLog.ts';
 import { DebugPanel } from './support/DebugPanel.ts';
 import { LiveSockets } from './support/LiveSockets.ts';
 import { OverlayPage } from './support/OverlayPage.ts';
+
+/** Every test keeps what the live sockets heard and how they closed, for the report of a failure (taken before the API stops). */
+const test = base.extend<{ sockets: LiveSockets }>({
+  sockets: [
+    async ({ context, api }, use, testInfo) => {
+      void api;
+      const sockets = await LiveSockets.record(context);
+      await use(sockets);
+      await sockets.keepOnFailure(testInfo);
+    },
+    { auto: true },
+  ],
+});
 
 const COUNTER = 'demo.tool.counter';
 const WRITER = 'test.writer';
@@ -54,17 +67,21 @@ test('writes made in the page are heard once by the other modules and never by t
   expect(await writer.changes()).toEqual([]);
 });
 
-test('a write in one browser shows in an overlay in another browser', async ({ overlay, api, page, browser }) => {
+test('a write in one browser shows in an overlay in another browser', async ({ overlay, api, page, browser, sockets }) => {
   const shown = await overlay.open({ modules: [COUNTER] });
   await expect(new DebugPanel(page).live).toHaveText('live');
   const log = await ChangeLog.attach(shown);
 
   const other = await browser.newContext();
+  await sockets.add(other);
   const dashboard = new OverlayPage(await other.newPage(), api);
   const remote = await dashboard.open({ modules: [COUNTER] });
   await expect(new DebugPanel(dashboard.page).live).toHaveText('live');
-  await remote.getByTestId('increment').click();
-  await remote.getByTestId('increment').click();
+  for (const count of [1, 2]) {
+    await remote.getByTestId('increment').click();
+    // Writes of a key that wait together are coalesced (docs/write-queue.md): each lands before the next click.
+    await expect.poll(() => api.get(COUNTER, 'count')).toBe(count);
+  }
   await expect(shown.getByTestId('count')).toHaveText('2');
   await expect.poll(() => log.values('count')).toEqual([1, 2]);
   await other.close();

@@ -3,6 +3,7 @@
  * the modules, and the reference API mounted under /api (same flags as
  * `npm run api`; the port defaults to 5173). Opens the studio.
  */
+import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createServer, type Plugin } from 'vite';
 import { KINDS, LIVE_PATH } from '../api/index.ts';
@@ -10,33 +11,55 @@ import {
   type ApiAppOptions,
   createApiApp,
   createLiveEndpoint,
-  createMemoryRegistry,
+  createProfileNotices,
   DEMO_SEED,
   type LiveEndpoint,
   loadSeedFile,
   openEvents,
+  loadModuleCatalog,
   openLiveChanges,
+  openRegistry,
   openStore,
   parseCliArgs,
   redactStoreUrl,
   type Seed,
+  settingGiven,
 } from '../server/index.ts';
 import { dockUrl } from './dockUrl.ts';
 
 async function main(argv: string[]): Promise<void> {
   const noOpen = argv.includes('--no-open');
   const rest = argv.filter((arg) => arg !== '--no-open');
-  const hasPort = rest.some((arg) => arg === '--port' || arg.startsWith('--port='));
-  const options = parseCliArgs(hasPort ? rest : ['--port', '5173', ...rest]);
+  const options = parseCliArgs(settingGiven('port', rest, process.env) ? rest : ['--port', '5173', ...rest]);
   const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : DEMO_SEED;
-  const registry = createMemoryRegistry(seed, { tokenTtlMs: options.tokenTtlMs, maxTokensPerOverlay: options.maxTokensPerOverlay });
   const opened = await openStore(options.store);
+  const registry = await openRegistry(opened, seed, { tokenTtlMs: options.tokenTtlMs, maxTokensPerOverlay: options.maxTokensPerOverlay, reseed: options.reseed });
+  // The modules Vite serves: profile writes accept their ids (read at start; a module added later needs a restart).
+  const modules = await loadModuleCatalog(resolve(options.modulesPath ?? 'modules'));
   const changes = options.live ? await openLiveChanges(opened) : undefined;
   const store = changes?.store ?? opened;
   const events = await openEvents(opened);
-  const live = changes && createLiveEndpoint({ feed: changes.feed, events, registry, live: { ...options.live, path: `/api${LIVE_PATH}` } });
+  const live = changes && createLiveEndpoint({ feed: changes.feed, events, registry, live: { ...options.live, path: `/api${LIVE_PATH}` }, trustProxy: options.trustProxy });
   const server = await createServer({
-    plugins: [mountApi({ registry, store, limits: options.limits, devRoutes: true, devOrigins: ownOrigins(options.host, options.port), envelope: options.envelope, live: live !== undefined, events, eventRate: options.eventRate }, live)],
+    plugins: [
+      mountApi(
+        {
+          registry,
+          store,
+          limits: options.limits,
+          devRoutes: true,
+          devOrigins: ownOrigins(options.host, options.port),
+          envelope: options.envelope,
+          live: live !== undefined,
+          events,
+          eventRate: options.eventRate,
+          modules,
+          notices: changes && createProfileNotices(changes.feed),
+          trustProxy: options.trustProxy,
+        },
+        live,
+      ),
+    ],
     server: { host: options.host, port: options.port, strictPort: true, open: noOpen || process.env.CI ? false : '/studio' },
   });
   // Vite answers SIGTERM itself with server.close() (then exits) and destroys every socket: live ones get their 1001 first.
@@ -56,6 +79,7 @@ async function main(argv: string[]): Promise<void> {
     void server
       .close()
       .then(() => events.close())
+      .then(() => registry.close?.())
       .then(() => store.close())
       .then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -10,13 +10,16 @@ import {
   createApiApp,
   DEFAULT_PORT,
   DEMO_SEED,
+  envName,
   loadSeedFile,
   loadTwitch,
   parseCliArgs,
   redactStoreUrl,
   type Seed,
+  settingGiven,
   startApiServer,
   USAGE,
+  withEnvNames,
 } from '../server/index.ts';
 import { createPageApp } from './createPageApp.ts';
 import { dockUrl } from './dockUrl.ts';
@@ -26,11 +29,13 @@ const DEFAULT_PAGE_PORT = '8080';
 
 async function main(argv: string[]): Promise<void> {
   const { own, rest } = takeOwnFlags(argv, ['dist', 'module-origin']);
-  const dist = own.dist ?? 'dist';
-  const moduleOrigin = own['module-origin'];
+  // Like the API's flags, these two also come from OVERLAY_DIST and OVERLAY_MODULE_ORIGIN.
+  const dist = own.dist ?? (process.env[envName('dist')] || 'dist');
+  const moduleOrigin = own['module-origin'] ?? (process.env[envName('module-origin')] || undefined);
   const problem = moduleOrigin === undefined ? undefined : moduleOriginProblem(moduleOrigin);
   if (problem) throw new Error(`--module-origin: ${problem}`);
-  const withPort = rest.some((arg) => arg === '--port' || arg.startsWith('--port=')) ? rest : ['--port', DEFAULT_PAGE_PORT, ...rest];
+  // 8080 unless --port, OVERLAY_PORT or PORT (cloud platforms hand the port over in PORT) says otherwise.
+  const withPort = settingGiven('port', rest, process.env) ? rest : ['--port', DEFAULT_PAGE_PORT, ...rest];
   const options = parseCliArgs(withPort);
   if (options.help) return void console.log(`${USAGE.replace('npm run api', 'npm start').replace(`(default ${DEFAULT_PORT})`, `(default ${DEFAULT_PAGE_PORT})`)}\n${OWN_USAGE}`);
   const distDir = resolve(dist);
@@ -46,12 +51,14 @@ async function main(argv: string[]): Promise<void> {
     ...options,
     seed,
     live,
+    // The catalog of the modules this build serves, unless --modules names another folder.
+    modules: options.modulesPath ?? resolve(distDir, 'modules'),
     // No developer routes: they let any token rewrite the profile, which is for `npm run dev` only.
-    wrap: (store, registry, events) =>
+    wrap: (store, registry, events, profile) =>
       createPageApp({
         distDir,
         moduleOrigin,
-        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false, events, eventRate: options.eventRate, ...twitchRoutes }),
+        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false, events, eventRate: options.eventRate, trustProxy: options.trustProxy, ...profile, ...twitchRoutes }),
       }),
   });
   // `events` is the server's EventStore (src/server/events), through which Twitch's notifications are stored and sent live.
@@ -63,8 +70,8 @@ async function main(argv: string[]): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-const OWN_USAGE = `  --dist <dir>             the built site to serve (default dist)
-  --module-origin <url>    each module's own site, e.g. "https://{site}.modules.example.com" (default: *.localhost here)`;
+const OWN_USAGE = withEnvNames(`  --dist <dir>             the built site to serve (default dist)
+  --module-origin <url>    each module's own site, e.g. "https://{site}.modules.example.com" (default: *.localhost here)`);
 
 /** `--dist <dir>` and `--module-origin <url>` (either form) are this command's own flags; the rest are the API server's. */
 function takeOwnFlags<Name extends string>(argv: string[], names: Name[]): { own: Partial<Record<Name, string>>; rest: string[] } {

@@ -4,10 +4,12 @@ import { KindSection } from './KindSection.tsx';
 
 interface DockAppProps {
   model: DockModel;
+  /** The home page's address (same API): overlay addresses, modules, tokens. */
+  homeHref: string;
 }
 
 /** The control dock: every selected module of the opened overlays, its settings and its panel. */
-export function DockApp({ model }: DockAppProps) {
+export function DockApp({ model, homeHref }: DockAppProps) {
   const userName = model.userName.value;
   // Every overlay kind hears the same events: the first running start serves the Activity.
   const controller = model.sessions.value.map((session) => session.controller.value).find(Boolean);
@@ -16,6 +18,9 @@ export function DockApp({ model }: DockAppProps) {
       <header class="dock-header">
         <h1>Overlay dock</h1>
         {userName && <span class="dock-user">{userName}</span>}
+        <a class="dock-home" href={homeHref} target="_blank" rel="noopener">
+          Home
+        </a>
       </header>
       {model.twitch.value && (
         <p role="status" class="dock-twitch" data-testid="dock-twitch">

@@ -10,9 +10,9 @@ import { startDock } from './startDock.ts';
 
 const registry = signal<readonly ModuleEntry[]>(modules, { name: 'registry' });
 const model = new DockModel();
-render(<DockApp model={model} />, document.getElementById('app')!);
-for (const problem of problems) console.warn(`[dock] module skipped: ${problem.path}: ${problem.reason}`);
 const parsed = parseOverlayParams(location.href, `${location.origin}/api`);
+render(<DockApp model={model} homeHref={homeHref(parsed.ok ? parsed.params.apiBase : null)} />, document.getElementById('app')!);
+for (const problem of problems) console.warn(`[dock] module skipped: ${problem.path}: ${problem.reason}`);
 if (parsed.ok) void startDock(parsed.params, model, { registry, document });
 else model.fail(`bad dock address: ${parsed.error}`);
 
@@ -23,4 +23,13 @@ if (import.meta.hot) {
   import.meta.hot.on('overlay:module-changed', ({ id }) => {
     for (const session of model.sessions.peek()) session.controller.peek()?.host.reload(id);
   });
+}
+
+/** The home page beside the dock, with the dock's `api=` when it is not this site's `/api`. */
+function homeHref(apiBase: string | null): string {
+  const home = new URL('home', location.href);
+  home.search = '';
+  home.hash = '';
+  if (apiBase && apiBase !== `${location.origin}/api`) home.searchParams.set('api', apiBase);
+  return home.href;
 }

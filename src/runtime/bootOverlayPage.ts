@@ -12,6 +12,8 @@ import { watchVisibility } from './watchVisibility.ts';
 
 /** Starts the overlay page in `#app` from the page's address. */
 export function bootOverlayPage(): void {
+  // index.html's inline script is taking the browser to the home page: nothing to start here.
+  if (Reflect.has(globalThis, '__overlayGoesHome')) return;
   performance.mark('o:boot');
   const app = document.getElementById('app')!;
   const stage = document.createElement('div');

@@ -1,3 +1,4 @@
+export { envName, envNames, settingGiven, withEnvNames } from './cli/flagsFromEnv.ts';
 export { type CliOptions, DEFAULT_PORT, DEFAULT_STORE, parseCliArgs, USAGE, UsageError } from './cli/parseCliArgs.ts';
 export * from './http/index.ts';
 export * from './registry/index.ts';
@@ -5,6 +6,7 @@ export { apiServerCommand, type SpawnApiServerOptions, type SpawnedApiServer, sp
 export { type RunningApiServer, type StartApiServerOptions, startApiServer } from './startApiServer.ts';
 export * from './store/index.ts';
 export * from './live/index.ts';
+export * from './modules/index.ts';
 export type { RunningTwitch, TwitchCredentialStore, TwitchCredentials, TwitchLink, TwitchSettings, WebhookSettings } from './twitch/index.ts';
 /** Twitch (docs/twitch.md), loaded on first use: twurple takes seconds to load, and most servers run without Twitch. */
 export const loadTwitch = () => import('./twitch/index.ts');

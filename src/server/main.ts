@@ -15,7 +15,7 @@ async function main(argv: string[]): Promise<void> {
   const twitchRoutes = twitch && { twitchStates: twitch.states, twitchWebhook: options.twitch?.webhook && twitch.webhook };
   // With Redis down this waits, printing "Waiting for Redis at ..." every 10 s, and serves once Redis answers.
   try {
-    server = await startApiServer({ ...options, seed, store: options.store, twitchRoutes });
+    server = await startApiServer({ ...options, seed, store: options.store, modules: options.modulesPath, twitchRoutes });
   } catch (error) {
     fail(`Cannot start the API: ${(error as Error).message}`);
   }

@@ -33,12 +33,14 @@ export interface SpawnApiServerOptions {
   cwd?: string;
   /** Give up waiting for the listening line after this long. @default 15000 */
   timeoutMs?: number;
+  /** Variables added to this process's environment for the server (e.g. `OVERLAY_STORE`). @default {} */
+  env?: Record<string, string>;
 }
 
 /** Starts the CLI as a child process; resolves once it prints `API listening on <url>`. */
-export function spawnApiServer({ args = [], cwd, timeoutMs = 15_000 }: SpawnApiServerOptions = {}): Promise<SpawnedApiServer> {
+export function spawnApiServer({ args = [], cwd, timeoutMs = 15_000, env = {} }: SpawnApiServerOptions = {}): Promise<SpawnedApiServer> {
   const { command, args: argv } = apiServerCommand(args);
-  const child = spawn(command, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let out = '';
   let err = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));

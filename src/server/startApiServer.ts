@@ -13,9 +13,21 @@ import {
   resolveLimits,
 } from './http/index.ts';
 import { type EventRate, type Events, type OpenEventsOptions, openEvents, resolveEventRate } from './events/index.ts';
-import { createLiveEndpoint, type LiveChanges, type LiveChangesOptions, type LiveEndpoint, type LiveOptions, openLiveChanges, resolveLiveOptions, serveUpgradeAsRequest } from './live/index.ts';
-import { createMemoryRegistry, createRedisRegistry, DEMO_SEED, parseSeed, type Registry, type Seed } from './registry/index.ts';
-import { type DataStore, isRedisStore, openStore, type StoreSpec } from './store/index.ts';
+import {
+  createLiveEndpoint,
+  createProfileNotices,
+  type LiveChanges,
+  type LiveChangesOptions,
+  type LiveEndpoint,
+  type LiveOptions,
+  openLiveChanges,
+  type ProfileNotices,
+  resolveLiveOptions,
+  serveUpgradeAsRequest,
+} from './live/index.ts';
+import { loadModuleCatalog, type ModuleCatalog } from './modules/index.ts';
+import { DEMO_SEED, openRegistry, parseSeed, type Registry } from './registry/index.ts';
+import { type DataStore, openStore, type StoreSpec } from './store/index.ts';
 
 export interface StartApiServerOptions {
   /** TCP port; 0 picks a free one (read it from `port` or `url`). @default 0 */
@@ -30,6 +42,10 @@ export interface StartApiServerOptions {
   seed?: unknown;
   /** A registry to use instead of one built from `seed`. */
   registry?: Registry;
+  /** `--reseed`: the seed's profiles replace the stored profiles of its users (else a stored profile wins). @default false */
+  reseed?: boolean;
+  /** The installed modules, or their folder (`--modules`): profile writes refuse other ids. @default none: only the form is checked */
+  modules?: ModuleCatalog | string;
   /**
    * `memory`, `sqlite:<path>`, `redis://host:port[/db]`, a parsed spec, or an open store (closed by `close()`).
    * A redis store waits until Redis answers, and brings a registry shared through Redis unless `registry` is given.
@@ -52,9 +68,14 @@ export interface StartApiServerOptions {
   envelope?: boolean | EnvelopeOptions;
   /**
    * Serves a handler built around the store instead of the API alone (e.g. a page server mounting the API under /api);
-   * pass `events` on to `createApiApp` so that posted events reach the live sockets.
+   * pass `events` and `profile` on to `createApiApp` so that posted events and profile changes reach the live sockets.
    */
-  wrap?: (store: DataStore, registry: Registry, events: Events) => { fetch: (request: Request) => Response | Promise<Response> };
+  wrap?: (
+    store: DataStore,
+    registry: Registry,
+    events: Events,
+    profile: { notices?: ProfileNotices; modules?: ModuleCatalog },
+  ) => { fetch: (request: Request) => Response | Promise<Response> };
   /** The stream events' retention and live replay bounds (docs/events.md). @default {} */
   events?: OpenEventsOptions;
   /** The per-user rate of `POST /me/events`. @default 100 per s, bursts of 1,000 */
@@ -65,6 +86,12 @@ export interface StartApiServerOptions {
    * @default {}
    */
   live?: false | (Partial<LiveOptions> & LiveChangesOptions);
+  /**
+   * Proxies in front of the server (`--trust-proxy`): the client of every per-address budget is the entry this many
+   * places from the right of `X-Forwarded-For` (`clientAddress`); 0 reads the socket only. With `wrap`, pass it to
+   * `createApiApp` too. @default 0
+   */
+  trustProxy?: number;
   /** Twitch's routes: `GET /`'s `twitch` states and `POST /twitch/eventsub` (see createTwitchLink). Ignored with `wrap`. */
   twitchRoutes?: Pick<ApiAppOptions, 'twitchStates' | 'twitchWebhook'>;
 }
@@ -95,23 +122,32 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   const seed = options.registry ? undefined : parseSeed(options.seed ?? DEMO_SEED);
   const liveOptions = options.live === false ? undefined : (options.live ?? {});
   if (liveOptions) resolveLiveOptions(liveOptions);
+  const trustProxy = options.trustProxy ?? 0;
+  if (!(Number.isSafeInteger(trustProxy) && trustProxy >= 0)) throw new RangeError('trustProxy must be an integer from 0: the number of proxies in front of the server');
+  const modules = typeof options.modules === 'string' ? await loadModuleCatalog(options.modules) : options.modules;
   const opened = isStore(options.store) ? options.store : await openStore(options.store ?? 'memory', { log: options.log });
   let registry: Registry;
+  let ownRegistry: Registry | undefined;
   let changes: LiveChanges | undefined;
   let events: Events | undefined;
   try {
-    registry = options.registry ?? (await registryFor(opened, seed!, { now, tokenTtlMs, maxTokensPerOverlay }));
+    registry = options.registry ?? (await openRegistry(opened, seed!, { now, tokenTtlMs, maxTokensPerOverlay, reseed: options.reseed }));
+    ownRegistry = options.registry ? undefined : registry;
     if (liveOptions) changes = await openLiveChanges(opened, liveOptions);
     events = await openEvents(opened, options.events);
   } catch (error) {
     await changes?.feed.close();
+    await ownRegistry?.close?.();
     await opened.close();
     throw error;
   }
   const store = changes?.store ?? opened;
   const onInternalError = options.onInternalError ?? console.error;
   const { envelope, eventRate } = options;
-  const app = options.wrap?.(store, registry, events) ?? createApiApp({ registry, store, limits, onInternalError, now, live: liveOptions !== undefined, envelope, events, eventRate, ...options.twitchRoutes });
+  const profile = { notices: changes && createProfileNotices(changes.feed), modules };
+  const app =
+    options.wrap?.(store, registry, events, profile) ??
+    createApiApp({ registry, store, limits, onInternalError, now, live: liveOptions !== undefined, envelope, events, eventRate, trustProxy, ...profile, ...options.twitchRoutes });
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
   const viaApp = getRequestListener(app.fetch, { errorHandler });
   // Served alone, the API answers its two database routes on Node's server itself, because the fetch
@@ -125,7 +161,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   };
   const server = createServer({ requireHostHeader: false }, listener);
   server.on('clientError', answerClientError);
-  const live = changes && createLiveEndpoint({ feed: changes.feed, events, registry, live: liveOptions, now, onInternalError });
+  const live = changes && createLiveEndpoint({ feed: changes.feed, events, registry, live: liveOptions, now, onInternalError, trustProxy });
   // Only with the endpoint: without an `upgrade` listener, Node serves upgrade requests as plain ones (the path then answers 404).
   if (live) {
     server.on('upgrade', (request, socket, head) => {
@@ -146,16 +182,11 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
     closing ??= Promise.resolve(live?.close())
       .then(() => stop(server))
       .then(() => events.close())
+      .then(() => ownRegistry?.close?.())
       .finally(() => store.close());
     return closing;
   };
   return { url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`, port: actualPort, host, store, registry, live, events, close };
-}
-
-/** With a redis store, tokens and profiles live in Redis too, so that any instance answers any request. */
-function registryFor(store: DataStore, seed: Seed, options: { now?: () => number; tokenTtlMs?: number; maxTokensPerOverlay?: number }): Promise<Registry> | Registry {
-  if (isRedisStore(store)) return createRedisRegistry(seed, { redis: store.redis, ...options });
-  return createMemoryRegistry(seed, options);
 }
 
 function isStore(store: StartApiServerOptions['store']): store is DataStore {

@@ -11,6 +11,8 @@ import { StudioModel } from './StudioModel.ts';
 /** Renders the studio into `#app` and, given an overlay address, runs that overlay on its stage. */
 function bootStudio(): void {
   document.title = 'Overlay studio';
+  // On both: the studio's CSS reaches <html> by its class, not by `:has()`, which Chromium 103 (OBS 29-30) lacks.
+  document.documentElement.classList.add('studio-page');
   document.body.classList.add('studio-page');
   const parsed = parseOverlayParams(location.href, `${location.origin}/api`);
   const registry = signal<readonly ModuleEntry[]>(modules, { name: 'registry' });

@@ -4,7 +4,7 @@ import { locateModuleFile } from './locateModuleFile.ts';
 import { PAGE_CSP } from './moduleFileHeaders.ts';
 import { moduleFilesMiddleware } from './moduleFilesMiddleware.ts';
 import type { ModulesContext } from './ModulesContext.ts';
-import { RESOLVED_VIRTUAL_MODULE_ID } from './virtualModule.ts';
+import { RESOLVED_DESCRIPTIONS_MODULE_ID, RESOLVED_VIRTUAL_MODULE_ID } from './virtualModule.ts';
 
 /**
  * Wires the context into a dev server: HMR events and virtual-module
@@ -16,8 +16,10 @@ export function connectDevServer(context: ModulesContext, server: ViteDevServer)
   context.connect({
     send: (event, data) => client.hot.send(event, data),
     invalidate: () => {
-      const virtual = client.moduleGraph.getModuleById(RESOLVED_VIRTUAL_MODULE_ID);
-      if (virtual) client.moduleGraph.invalidateModule(virtual);
+      for (const id of [RESOLVED_VIRTUAL_MODULE_ID, RESOLVED_DESCRIPTIONS_MODULE_ID]) {
+        const virtual = client.moduleGraph.getModuleById(id);
+        if (virtual) client.moduleGraph.invalidateModule(virtual);
+      }
     },
   });
   // Folders outside the root (OVERLAY_MODULE_DIRS) are not watched otherwise.

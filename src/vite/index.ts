@@ -1,3 +1,4 @@
+export { BROWSER_TARGET } from './browserTarget.ts';
 export { MODULE_CHANGED_EVENT, MODULES_EVENT, type ModuleChangedEvent } from './hmrEvents.ts';
 export { isInsideRealFolder } from './isInsideRealFolder.ts';
 export { MODULE_FILE_CSP, PAGE_CSP } from './moduleFileHeaders.ts';

@@ -7,7 +7,7 @@ import { emitBuildFiles } from './emitBuildFiles.ts';
 import type { ModuleReloadFilter } from './filterModuleReloads.ts';
 import { ModulesContext } from './ModulesContext.ts';
 import { type OverlayModulesOptions, resolveModuleDirs, resolveOptions } from './options.ts';
-import { RESOLVED_VIRTUAL_MODULE_ID, renderVirtualModule, VIRTUAL_MODULE_ID } from './virtualModule.ts';
+import { DESCRIPTIONS_MODULE_ID, RESOLVED_DESCRIPTIONS_MODULE_ID, RESOLVED_VIRTUAL_MODULE_ID, renderDescriptionsModule, renderVirtualModule, VIRTUAL_MODULE_ID } from './virtualModule.ts';
 
 /**
  * Discovers `<dir>/<id>/module.json`, gives the page the registry as
@@ -44,10 +44,12 @@ export function overlayModules(options: OverlayModulesOptions = {}): Plugin {
       await context.scan();
     },
     resolveId(id) {
-      return id === VIRTUAL_MODULE_ID ? RESOLVED_VIRTUAL_MODULE_ID : undefined;
+      if (id === VIRTUAL_MODULE_ID) return RESOLVED_VIRTUAL_MODULE_ID;
+      return id === DESCRIPTIONS_MODULE_ID ? RESOLVED_DESCRIPTIONS_MODULE_ID : undefined;
     },
     load(id) {
-      return id === RESOLVED_VIRTUAL_MODULE_ID ? renderVirtualModule(current().registry) : undefined;
+      if (id === RESOLVED_VIRTUAL_MODULE_ID) return renderVirtualModule(current().registry);
+      return id === RESOLVED_DESCRIPTIONS_MODULE_ID ? renderDescriptionsModule(current().registry) : undefined;
     },
     configureServer(server) {
       reloads = connectDevServer(current(), server);

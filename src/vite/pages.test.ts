@@ -7,6 +7,7 @@ describe('pages', () => {
     expect(pageEntry('/studio')).toBe('src/studio/studio.html');
     expect(pageEntry('/studio/')).toBe('src/studio/studio.html');
     expect(pageEntry('/dock')).toBe('src/dock/dock.html');
+    expect(pageEntry('/home')).toBe('src/home/home.html');
     expect(pageEntry('/studio/x')).toBeUndefined();
     expect(pageEntry('/toString')).toBeUndefined();
   });
@@ -16,6 +17,7 @@ describe('pages', () => {
       index: '/repo/index.html',
       studio: '/repo/src/studio/studio.html',
       dock: '/repo/src/dock/dock.html',
+      home: '/repo/src/home/home.html',
     });
     expect(Object.keys(pageInputs('/repo'))).toHaveLength(Object.keys(PAGES).length);
   });

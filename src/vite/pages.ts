@@ -8,6 +8,7 @@ export const PAGES: Readonly<Record<string, string>> = {
   '/': 'index.html',
   '/studio': 'src/studio/studio.html',
   '/dock': 'src/dock/dock.html',
+  '/home': 'src/home/home.html',
 };
 
 /** The entry file of the page served at `path` (a trailing slash is the same page), or undefined. */

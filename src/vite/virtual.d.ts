@@ -5,3 +5,9 @@ declare module 'virtual:overlay-modules' {
   /** Module folders that were skipped (bad manifest, bad folder name), for a debug view. */
   export const problems: import('./ModuleRegistry.ts').ModuleProblem[];
 }
+
+/** The manifests' descriptions, for the home page's module list only (src/vite/virtualModule.ts). */
+declare module 'virtual:overlay-module-descriptions' {
+  /** Each module's `description`, by module id (modules without one are absent). */
+  export const descriptions: Record<string, string>;
+}

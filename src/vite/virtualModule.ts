@@ -6,10 +6,15 @@ export const VIRTUAL_MODULE_ID = 'virtual:overlay-modules';
 /** Rollup convention: a `\0` prefix keeps other plugins away from a virtual id. */
 export const RESOLVED_VIRTUAL_MODULE_ID = `\0${VIRTUAL_MODULE_ID}`;
 
+/** The id the home page imports the manifests' descriptions from (kept out of the overlay page's bundle). */
+export const DESCRIPTIONS_MODULE_ID = 'virtual:overlay-module-descriptions';
+export const RESOLVED_DESCRIPTIONS_MODULE_ID = `\0${DESCRIPTIONS_MODULE_ID}`;
+
 /**
  * Source of the virtual module: the registry as two JSON exports. A manifest's
  * `description` is for people reading `module.json` and `modules.json`; the pages
- * never show it, so it is left out of their bundle.
+ * that run modules never show it, so it is left out of their bundle; the home
+ * page, which lists the installed modules, takes it from `renderDescriptionsModule`.
  */
 export function renderVirtualModule(registry: ModuleRegistry): string {
   const modules = registry.modules.map(({ description: _description, ...entry }) => entry);
@@ -18,4 +23,10 @@ export function renderVirtualModule(registry: ModuleRegistry): string {
     `export const problems = ${JSON.stringify(registry.problems)};`,
     '',
   ].join('\n');
+}
+
+/** Source of the descriptions module: each module's manifest `description`, by module id. */
+export function renderDescriptionsModule(registry: ModuleRegistry): string {
+  const descriptions = Object.fromEntries(registry.modules.flatMap(({ id, description }) => (description === undefined ? [] : [[id, description]])));
+  return `export const descriptions = ${JSON.stringify(descriptions)};\n`;
 }

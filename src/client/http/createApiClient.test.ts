@@ -65,6 +65,20 @@ describe('createApiClient', () => {
     expect(net.calls[1].url).toBe('https://api.test/me/database?id=a.b&key=x%26y');
   });
 
+  it('sends the events query in an engine without URLSearchParams.size (Chromium 103, OBS 29-30)', async () => {
+    const size = Object.getOwnPropertyDescriptor(URLSearchParams.prototype, 'size');
+    Reflect.deleteProperty(URLSearchParams.prototype, 'size');
+    try {
+      const { net, client } = setup();
+      net.respond(() => json(200, { events: [], cursor: '7', gap: false }));
+      await client.listEvents({ after: '7', limit: 20 });
+      await client.listEvents();
+      expect(net.calls.map((call) => call.url)).toEqual(['https://api.test/me/events?after=7&limit=20', 'https://api.test/me/events']);
+    } finally {
+      if (size) Object.defineProperty(URLSearchParams.prototype, 'size', size);
+    }
+  });
+
   it('reads a JSON 404 as never set, but an HTML 404 as NOT_FOUND', async () => {
     const { net, client } = setup();
     net.respond(() => json(404, { code: 404, message: 'key "k" was never set' }));

@@ -158,8 +158,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const params = new URLSearchParams();
       if (query.after !== undefined) params.set('after', query.after);
       if (query.limit !== undefined) params.set('limit', String(query.limit));
-      const search = params.size > 0 ? `?${params}` : '';
-      return call('GET', `/me/events${search}`, EventPageSchema);
+      // Not `params.size`: Chromium 103 (OBS 29-30) has no such property, and the query would be dropped.
+      const search = String(params);
+      return call('GET', `/me/events${search ? `?${search}` : ''}`, EventPageSchema);
     },
     postEvent: (body) => call('POST', '/me/events', StreamEventSchema, { body }),
     async replayEvent(id) {

@@ -1,4 +1,4 @@
-import { LIVE_PATH } from '../../api/index.ts';
+import { type Clock, LIVE_PATH } from '../../api/index.ts';
 
 /** The part of a browser WebSocket the live connection uses, so tests hand in their own. */
 export interface LiveSocket {
@@ -30,6 +30,27 @@ export const probeWithFetch: ProbeEndpoint = async (url) => {
   await response.body?.cancel();
   return response.status;
 };
+
+/**
+ * The probe's answer, or a rejection once `ms` passed without one: a server (or
+ * proxy) that takes the GET and never answers must not leave the page waiting
+ * for good, with no socket and no retry (it counts as no network).
+ */
+export function probeWithin(probe: ProbeEndpoint, url: string, clock: Clock, ms: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = clock.setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    probe(url).then(
+      (status) => {
+        clock.clearTimeout(timer);
+        resolve(status);
+      },
+      (error: unknown) => {
+        clock.clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
 
 /** `ws://` or `wss://` address of the endpoint under an API base (absolute, or relative to the page). */
 export function liveAddress(baseUrl: string, pageUrl = globalThis.location?.href): { http: string; ws: string } {

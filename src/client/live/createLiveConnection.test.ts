@@ -222,3 +222,36 @@ describe('live connection', () => {
     expect(reasons.at(-1)).toBeUndefined();
   });
 });
+
+describe('live connection, endpoint check', () => {
+  it('tries the socket again when the check of the endpoint gets no answer (a server that accepts and never answers)', async () => {
+    const clock = new ManualClock();
+    const sockets = new FakeSockets();
+    const probes: string[] = [];
+    const live = createLiveConnection({
+      baseUrl: 'http://127.0.0.1:8787/api/',
+      getToken: () => 'tool-token',
+      onChange: () => undefined,
+      onResync: () => undefined,
+      openSocket: sockets.open,
+      // The GET is taken and never answered.
+      probe: (url) => new Promise<number>(() => probes.push(url)),
+      clock,
+      random: () => 0.5,
+      silenceMs: 40_000,
+    });
+    live.start();
+    // The socket fails before it opens: the page asks whether the endpoint exists.
+    sockets.last.end(1006);
+    await vi.waitFor(() => expect(probes).toHaveLength(1));
+    expect(live.state.value).toBe('connecting');
+    // No answer within the silence time counts as no network: retry with backoff, as after any failed check.
+    clock.advance(40_000);
+    await vi.waitFor(() => expect(clock.delays()).toHaveLength(1));
+    clock.advance(clock.delays()[0]);
+    expect(sockets.all).toHaveLength(2);
+    sockets.last.open();
+    sockets.last.message({ type: 'ready', cursor: 'c1' });
+    expect(live.state.value).toBe('live');
+  });
+});

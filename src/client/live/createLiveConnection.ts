@@ -3,7 +3,7 @@ import { type Clock, type Json, LIVE_CLOSE, type LiveAuth, LiveServerMessageSche
 import { type BackoffOptions, backoffDelay } from '../retry/index.ts';
 import { type LiveEventsHook, readLiveEvent } from './liveEvents.ts';
 import type { LiveNews } from './LiveNews.ts';
-import { liveAddress, type LiveSocket, type OpenSocket, openWebSocket, type ProbeEndpoint, probeWithFetch } from './LiveSocket.ts';
+import { liveAddress, type LiveSocket, type OpenSocket, openWebSocket, type ProbeEndpoint, probeWithFetch, probeWithin } from './LiveSocket.ts';
 
 /** One accepted write, as the server announced it. */
 export interface LiveChange {
@@ -214,9 +214,9 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
   async function checkEndpoint(): Promise<void> {
     let status: number | null = null;
     try {
-      status = await probe(liveAddress(options.baseUrl).http);
+      status = await probeWithin(probe, liveAddress(options.baseUrl).http, clock, silenceMs);
     } catch {
-      // No network: a retry later tells.
+      // No network, or no answer within the silence time: a retry later tells.
     }
     if (!running) return;
     if (status === 404) {

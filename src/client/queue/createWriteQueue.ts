@@ -6,6 +6,7 @@ import { createModuleSnapshots } from './createModuleSnapshots.ts';
 import { defaultPageEvents, watchPage } from '../tabs/index.ts';
 import { createQueueFront } from './createQueueFront.ts';
 import type { NewWrite, Space } from './createQueueStore.ts';
+import { createReadsInFlight } from './createReadsInFlight.ts';
 import { createReadYourWrites } from './createReadYourWrites.ts';
 import { createStoringWrites } from './createStoringWrites.ts';
 import { applyTabNews } from './applyTabNews.ts';
@@ -52,6 +53,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
 
   const canFlush = () => started && (flusher || store.storage.peek() === 'memory');
   const memory = createReadYourWrites();
+  const reads = createReadsInFlight();
   /** Writes handed to `enqueue` and not yet stored: a read waits for them, live changes to their keys too. */
   const stores = new Set<Promise<unknown>>();
   const storing = createStoringWrites();
@@ -78,6 +80,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   });
 
   function tellModules(change: DataChange): void {
+    reads.told(change);
     for (const listener of listeners) listener(change);
   }
 
@@ -251,7 +254,8 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
       if (stores.size > 0) await Promise.allSettled([...stores]);
       const pending = memory.pendingValue(target, model.pendingSeq(target));
       if (pending) return pending.value;
-      const value = await readValue({ records, client, now: () => clock.now(), onContact: onRead, snapshots }, ownId, key, target);
+      // A change of the key told while the read was out is newer than its answer (createReadsInFlight).
+      const value = await reads.around(target, () => readValue({ records, client, now: () => clock.now(), onContact: onRead, snapshots }, ownId, key, target));
       live?.read(target, value);
       return value;
     },

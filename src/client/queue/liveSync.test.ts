@@ -1,6 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DataChange } from './DataChange.ts';
+import { type LocalStore, openLocalStore } from '../storage/index.ts';
+import { json } from '../testing/fakeFetch.ts';
+import { FakeServer } from '../testing/FakeServer.ts';
 import { QueueWorld } from '../testing/QueueWorld.ts';
 
 const MOD = 'demo.tool.counter';
@@ -154,6 +157,71 @@ describe('live sync across the tabs of one overlay', () => {
     expect(world.sockets.last.sent).toEqual([{ type: 'auth', token: 'tok-1' }]);
     world.sockets.last.message({ type: 'ready', cursor: 'c0' });
     await vi.waitFor(() => expect(b.data.status().live).toBe('live'));
+  });
+});
+
+describe('a read that crosses a live change', () => {
+  /** One live tab whose local store can hold back the saving of a value read from the server. */
+  async function liveTabWithGate() {
+    world = new QueueWorld();
+    const inner = openLocalStore({ useStore: world.useStore, clock: world.clock, onFallback: () => undefined });
+    const gate = { armed: false, hit: false, open: Promise.resolve(), release: (): void => undefined };
+    const store: LocalStore = Object.create(inner);
+    store.update = (keys, decide) => {
+      const readSaved = gate.armed && keys.some((key) => key[0] === 'c' && key[4] === 'count');
+      if (!readSaved) return inner.update(keys, decide);
+      gate.armed = false;
+      gate.hit = true;
+      return gate.open.then(() => inner.update(keys, decide));
+    };
+    const a = world.tab({ live: world.live, store });
+    await a.queue.start();
+    await vi.waitFor(() => expect(world.sockets.all).toHaveLength(1));
+    world.sockets.last.open();
+    world.sockets.last.message({ type: 'ready', cursor: 'c0' });
+    await vi.waitFor(() => expect(a.data.status().live).toBe('live'));
+    const heard: DataChange[] = [];
+    a.data.onChange((change) => heard.push(change));
+    /** The next saving of `count` waits until `release` is called; `reached` tells whether it started. */
+    const holdReadSave = () => {
+      gate.armed = true;
+      gate.open = new Promise<void>((resolve) => (gate.release = resolve));
+      return { reached: () => gate.hit, release: () => gate.release() };
+    };
+    return { a, heard, holdReadSave };
+  }
+
+  it('answers the value the modules were told while the answer was on its way (key by key, as on the hosted API)', async () => {
+    const { a, heard } = await liveTabWithGate();
+    world.server.valuesEndpoint = false;
+    let deliver: () => void = () => undefined;
+    const late = new Promise<void>((resolve) => (deliver = resolve));
+    // The values endpoint is asked once (404); then the key's read: the server answers "never set" at once, the page gets it late.
+    world.server.script.push(FakeServer.pass, () => {
+      const answer = json(404, { code: 404, message: 'never set' });
+      return late.then(() => answer);
+    });
+    const reading = a.data.get(MOD, 'count');
+    await vi.waitFor(() => expect(world.server.net.calls).toHaveLength(2));
+    serverWrite(MOD, 'count', 7, 'outside.writer');
+    await vi.waitFor(() => expect(heard.map((change) => change.value)).toEqual([7]));
+    deliver();
+    // The module was told 7: the read must not take it back to "never set" (a module would show 0 from then on).
+    expect(await reading).toBe(7);
+  });
+
+  it('answers the value the modules were told while the read was being saved (module snapshot, as on the reference server)', async () => {
+    const { a, heard, holdReadSave } = await liveTabWithGate();
+    const { reached, release } = holdReadSave();
+    const reading = a.data.get(MOD, 'count');
+    // The snapshot (no count yet) is in; while the page saves what it read, an outside write's change arrives.
+    await vi.waitFor(() => expect(reached()).toBe(true));
+    world.clock.advance(1);
+    serverWrite(MOD, 'count', 7, 'outside.writer');
+    await vi.waitFor(() => expect(heard.map((change) => change.value)).toEqual([7]));
+    release();
+    expect(await reading).toBe(7);
+    expect(await a.data.get(MOD, 'count')).toBe(7);
   });
 });
 

@@ -3,10 +3,12 @@ import { parseCliArgs, UsageError } from './parseCliArgs.ts';
 
 describe('parseCliArgs', () => {
   it('has the documented defaults', () => {
-    expect(parseCliArgs([])).toEqual({
+    expect(parseCliArgs([], {})).toEqual({
       port: 8787,
       host: '127.0.0.1',
       seedPath: undefined,
+      reseed: false,
+      modulesPath: undefined,
       storeUrl: 'sqlite:./data/overlay.sqlite',
       store: { type: 'sqlite', path: './data/overlay.sqlite', synchronous: 'full' },
       tokenTtlMs: 86_400_000,
@@ -14,9 +16,15 @@ describe('parseCliArgs', () => {
       limits: { maxValueBytes: 65536, maxBodyBytes: 1048576, exchangesPerOverlay: 60, failedExchangesPerAddress: 20, exchangeWindowMs: 600_000 },
       live: { maxConnectionsPerUser: 32, maxPendingConnections: 512, maxPendingPerAddress: 128 },
       envelope: false,
+      trustProxy: 0,
       eventRate: { perSecond: 100, burst: 1000 },
       help: false,
     });
+  });
+
+  it('reads --trust-proxy <hops>: 0 by default, a small whole number', () => {
+    expect(parseCliArgs(['--trust-proxy', '2']).trustProxy).toBe(2);
+    expect(() => parseCliArgs(['--trust-proxy', 'yes'])).toThrow(/--trust-proxy: expected an integer from 0 to 16/);
   });
 
   it('reads the event rate flags: --max-events-per-second, --event-burst', () => {

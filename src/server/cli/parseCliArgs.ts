@@ -1,4 +1,7 @@
 import { parseArgs } from 'node:util';
+import { envName, type FlagValues, withEnvironment, withEnvNames } from './flagsFromEnv.ts';
+import { secretSetting } from './secretSetting.ts';
+import { UsageError } from './UsageError.ts';
 import { DEFAULT_EVENT_RATE, type EventRate } from '../events/index.ts';
 import type { ApiLimits } from '../http/index.ts';
 import { DEFAULT_EXCHANGE_LIMITS, type ExchangeLimits } from '../limits/index.ts';
@@ -8,11 +11,23 @@ import { parseStoreUrl, type StoreSpec } from '../store/index.ts';
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_STORE = 'sqlite:./data/overlay.sqlite';
 
-export const USAGE = `Usage: npm run api -- [options]
+export { UsageError };
+
+/** The usage text with the variable of each flag; see flagsFromEnv.ts. */
+export const USAGE = withEnvNames(`Usage: npm run api -- [options]
+
+Every flag can also come from the environment: ${envName('<flag>')} with the flag's name in upper snake case
+(--store from ${envName('store')}, --no-live from ${envName('no-live')}=true); the port also from PORT. A flag on the
+command line wins. Give secrets in a variable or a file (--twitch-client-secret-file, as containers mount them),
+not as a flag, which every user of the machine sees in ps.
 
   --port <n>               TCP port, 0 for a free one (default ${DEFAULT_PORT})
   --host <address>         interface to listen on (default 127.0.0.1)
-  --seed <file>            seed file with users and tokens (default: the built-in demo user)
+  --seed <file>            seed file with users and tokens (default: the built-in demo user); a user
+                           the store knows keeps its stored profile
+  --reseed                 replace the stored profiles of the seed's users with the seed's
+  --modules <folder>       the installed modules (<folder>/<id>/module.json): profile writes refuse
+                           other module ids, and ids of the wrong kind (default: only their form is checked)
   --store <url>            memory | sqlite:<path>[?synchronous=normal] | redis://host:port[/db] (default ${DEFAULT_STORE})
   --value-ttl-days <n>     redis only: drop a value n days after its last write (default: never)
   --token-ttl-seconds <n>  lifetime of exchanged overlay tokens (default ${DEFAULT_TOKEN_TTL_MS / 1000})
@@ -23,6 +38,8 @@ export const USAGE = `Usage: npm run api -- [options]
                            live connections not yet authenticated, from all addresses (default 512)
   --max-pending-live-per-address <n>
                            live connections not yet authenticated, from one client address (default 128)
+  --trust-proxy <hops>     proxies in front of the server: each per-address budget counts the client that many
+                           entries from the right of X-Forwarded-For (default 0: the header is ignored)
   --no-live                serve no live endpoint: its path answers 404, like the hosted service
   --envelope               wrap bodies as the hosted service does: {meta, data} / {meta, error}
   --exchange-limit <n>     exchanges of one overlay id per window, then 429 (default ${DEFAULT_EXCHANGE_LIMITS.exchangesPerOverlay})
@@ -32,20 +49,28 @@ export const USAGE = `Usage: npm run api -- [options]
                            length of the exchange limits' window (default ${DEFAULT_EXCHANGE_LIMITS.exchangeWindowMs / 1000})
   --max-tokens-per-overlay <n>
                            exchanged tokens alive per overlay id; the oldest is dropped first (default ${DEFAULT_MAX_TOKENS_PER_OVERLAY})
-  --twitch-client-id <id>  connect each streamer logged in with npm run twitch-login to Twitch (or TWITCH_CLIENT_ID)
+  --twitch-client-id <id>  connect each streamer logged in with npm run twitch-login to Twitch
   --twitch-webhook-url <url>  public HTTPS address of POST /twitch/eventsub: EventSub webhooks instead of WebSocket
   --twitch-webhook-secret <s> the webhooks' signing secret, 10 to 100 characters
+  --twitch-webhook-secret-file <path>
+                           a file holding it
   --twitch-client-secret <s>  the app's client secret, for the webhooks' app access token
+  --twitch-client-secret-file <path>
+                           a file holding it
   --max-events-per-second <n>
                            events one user may post per second (POST /me/events), then 429 (default ${DEFAULT_EVENT_RATE.perSecond})
   --event-burst <n>        events one user may post at once above that rate (default ${DEFAULT_EVENT_RATE.burst})
-  --help                   print this text`;
+  --help                   print this text`);
 
 export interface CliOptions {
   port: number;
   host: string;
   /** Undefined: use the built-in demo seed. */
   seedPath?: string;
+  /** `--reseed`: the seed's profiles replace the stored ones of its users. */
+  reseed: boolean;
+  /** `--modules <folder>`: the installed modules, whose ids profile writes accept. */
+  modulesPath?: string;
   storeUrl: string;
   store: StoreSpec;
   tokenTtlMs: number;
@@ -56,6 +81,8 @@ export interface CliOptions {
   live: false | { maxConnectionsPerUser: number; maxPendingConnections: number; maxPendingPerAddress: number };
   /** Bodies in the hosted service's `{meta, data}` / `{meta, error}` shape. */
   envelope: boolean;
+  /** Proxies in front of the server whose `X-Forwarded-For` entries name the client (0: none, the header is ignored). */
+  trustProxy: number;
   /** Connect to Twitch (docs/twitch.md); undefined without a client id. */
   twitch?: { clientId: string; webhook?: { callback: string; secret: string; clientSecret: string } };
   /** The per-user rate of `POST /me/events`. */
@@ -63,63 +90,79 @@ export interface CliOptions {
   help: boolean;
 }
 
-/** A command line that cannot be run; the message names the flag. */
-export class UsageError extends Error {
-  override name = 'UsageError';
+/**
+ * Parses the server's flags (`process.argv.slice(2)`), each flag not given taken from its variable in `env`
+ * (flagsFromEnv.ts); throws UsageError naming the bad flag, and the variable when the value came from one.
+ */
+export function parseCliArgs(argv: string[], env: Record<string, string | undefined> = process.env): CliOptions {
+  const { values, fromEnv } = withEnvironment(readFlags(argv), FLAGS, env);
+  try {
+    return optionsOf(values);
+  } catch (error) {
+    const flag = error instanceof UsageError ? /^--([a-z0-9-]+):/.exec(error.message)?.[1] : undefined;
+    const variable = flag && fromEnv.get(flag);
+    if (!variable) throw error;
+    throw new UsageError((error as Error).message.replace(`--${flag}:`, `--${flag} (from ${variable}):`));
+  }
 }
 
-/** Parses the server's flags (`process.argv.slice(2)`); throws UsageError naming the bad flag. */
-export function parseCliArgs(argv: string[], env: Record<string, string | undefined> = process.env): CliOptions {
-  const { values } = readFlags(argv);
-  const storeUrl = values.store ?? DEFAULT_STORE;
+function optionsOf(values: FlagValues): CliOptions {
+  const text = (name: string) => values[name] as string | undefined;
+  const storeUrl = text('store') ?? DEFAULT_STORE;
   let store: StoreSpec;
   try {
     store = parseStoreUrl(storeUrl);
   } catch (error) {
     throw new UsageError(`--store: ${(error as Error).message}`);
   }
-  const valueTtlDays = values['value-ttl-days'];
+  const valueTtlDays = text('value-ttl-days');
   if (valueTtlDays !== undefined) store = withValueTtl(store, integerFlag('value-ttl-days', valueTtlDays, 0, 1, 36_500));
-  if (values.seed === '') throw new UsageError('--seed: needs a file path');
+  if (text('seed') === '') throw new UsageError('--seed: needs a file path');
+  if (text('modules') === '') throw new UsageError('--modules: needs a folder path');
   return {
-    port: integerFlag('port', values.port, DEFAULT_PORT, 0, 65535),
-    host: values.host ?? '127.0.0.1',
-    seedPath: values.seed,
+    port: integerFlag('port', text('port'), DEFAULT_PORT, 0, 65535),
+    host: text('host') ?? '127.0.0.1',
+    seedPath: text('seed'),
+    reseed: values.reseed === true,
+    modulesPath: text('modules'),
     storeUrl,
     store,
-    tokenTtlMs: integerFlag('token-ttl-seconds', values['token-ttl-seconds'], DEFAULT_TOKEN_TTL_MS / 1000, 1) * 1000,
-    maxTokensPerOverlay: integerFlag('max-tokens-per-overlay', values['max-tokens-per-overlay'], DEFAULT_MAX_TOKENS_PER_OVERLAY, 1),
+    tokenTtlMs: integerFlag('token-ttl-seconds', text('token-ttl-seconds'), DEFAULT_TOKEN_TTL_MS / 1000, 1) * 1000,
+    maxTokensPerOverlay: integerFlag('max-tokens-per-overlay', text('max-tokens-per-overlay'), DEFAULT_MAX_TOKENS_PER_OVERLAY, 1),
     limits: {
-      maxValueBytes: integerFlag('max-value-bytes', values['max-value-bytes'], 65536, 1),
-      maxBodyBytes: integerFlag('max-body-bytes', values['max-body-bytes'], 1048576, 1),
+      maxValueBytes: integerFlag('max-value-bytes', text('max-value-bytes'), 65536, 1),
+      maxBodyBytes: integerFlag('max-body-bytes', text('max-body-bytes'), 1048576, 1),
       ...exchangeLimits(values),
     },
     live: liveFlags(values),
-    envelope: values.envelope ?? false,
-    twitch: twitchFlags(values, env),
+    envelope: values.envelope === true,
+    trustProxy: integerFlag('trust-proxy', text('trust-proxy'), 0, 0, 16),
+    twitch: twitchFlags(values),
     eventRate: {
-      perSecond: integerFlag('max-events-per-second', values['max-events-per-second'], DEFAULT_EVENT_RATE.perSecond, 1, 1_000_000),
-      burst: integerFlag('event-burst', values['event-burst'], DEFAULT_EVENT_RATE.burst, 1, 1_000_000),
+      perSecond: integerFlag('max-events-per-second', text('max-events-per-second'), DEFAULT_EVENT_RATE.perSecond, 1, 1_000_000),
+      burst: integerFlag('event-burst', text('event-burst'), DEFAULT_EVENT_RATE.burst, 1, 1_000_000),
     },
-    help: values.help ?? false,
+    help: values.help === true,
   };
 }
 
-/** The Twitch flags: a client id alone means WebSocket sessions; the three webhook flags come together or not at all. */
-function twitchFlags(values: Record<string, string | boolean | undefined>, env: Record<string, string | undefined>): CliOptions['twitch'] {
-  const text = (name: string) => values[name] as string | undefined;
-  const clientId = text('twitch-client-id') ?? (env.TWITCH_CLIENT_ID || undefined);
-  const webhookFlags = ['twitch-webhook-url', 'twitch-webhook-secret', 'twitch-client-secret'];
-  const given = webhookFlags.filter((name) => text(name) !== undefined);
-  if (given.length > 0 && !clientId) throw new UsageError(`--${given[0]}: needs --twitch-client-id (or TWITCH_CLIENT_ID)`);
+const WEBHOOK_SETTINGS = ['twitch-webhook-url', 'twitch-webhook-secret', 'twitch-client-secret'];
+
+/** The Twitch flags: a client id alone means WebSocket sessions; the three webhook settings come together or not at all. */
+function twitchFlags(values: FlagValues): CliOptions['twitch'] {
+  const clientId = values['twitch-client-id'] as string | undefined;
+  const [url, secret, clientSecret] = [values['twitch-webhook-url'] as string | undefined, secretSetting(values, 'twitch-webhook-secret'), secretSetting(values, 'twitch-client-secret')];
+  const given = WEBHOOK_SETTINGS.filter((_, i) => [url, secret, clientSecret][i] !== undefined);
+  if (given.length > 0 && !clientId) throw new UsageError(`--${given[0]}: needs --twitch-client-id (or ${envName('twitch-client-id')})`);
   if (!clientId) return undefined;
   if (!/^[a-z0-9]{1,64}$/i.test(clientId)) throw new UsageError('--twitch-client-id: expected the letters and digits of a Twitch client id');
   if (given.length === 0) return { clientId };
-  const missing = webhookFlags.find((name) => text(name) === undefined);
-  if (missing) throw new UsageError(`--${missing}: the webhook transport needs --twitch-webhook-url, --twitch-webhook-secret and --twitch-client-secret`);
-  const secret = text('twitch-webhook-secret')!;
+  if (url === undefined || secret === undefined || clientSecret === undefined) {
+    const missing = WEBHOOK_SETTINGS.find((name) => !given.includes(name));
+    throw new UsageError(`--${missing}: the webhook transport needs --twitch-webhook-url, --twitch-webhook-secret and --twitch-client-secret (or their -file forms)`);
+  }
   if (secret.length < 10 || secret.length > 100) throw new UsageError(`--twitch-webhook-secret: expected 10 to 100 characters, got ${secret.length}`);
-  return { clientId, webhook: { callback: webhookUrl(text('twitch-webhook-url')!), secret, clientSecret: text('twitch-client-secret')! } };
+  return { clientId, webhook: { callback: webhookUrl(url), secret, clientSecret } };
 }
 
 /** Twitch only calls HTTPS on port 443; plain HTTP is accepted for a loopback address (a proxy on the same machine, tests). */
@@ -135,45 +178,53 @@ function webhookUrl(text: string): string {
   return url.href;
 }
 
-function readFlags(argv: string[]) {
+/** Every flag: each is also read from its variable (flagsFromEnv.ts), so a flag added here gets one. */
+const FLAGS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  seed: { type: 'string' },
+  reseed: { type: 'boolean' },
+  modules: { type: 'string' },
+  store: { type: 'string' },
+  'token-ttl-seconds': { type: 'string' },
+  'value-ttl-days': { type: 'string' },
+  'max-value-bytes': { type: 'string' },
+  'max-body-bytes': { type: 'string' },
+  'max-live-connections': { type: 'string' },
+  'max-pending-live-connections': { type: 'string' },
+  'max-pending-live-per-address': { type: 'string' },
+  'trust-proxy': { type: 'string' },
+  'no-live': { type: 'boolean' },
+  envelope: { type: 'boolean' },
+  'exchange-limit': { type: 'string' },
+  'failed-exchange-limit': { type: 'string' },
+  'exchange-window-seconds': { type: 'string' },
+  'max-tokens-per-overlay': { type: 'string' },
+  'twitch-client-id': { type: 'string' },
+  'twitch-webhook-url': { type: 'string' },
+  'twitch-webhook-secret': { type: 'string' },
+  'twitch-webhook-secret-file': { type: 'string' },
+  'twitch-client-secret': { type: 'string' },
+  'twitch-client-secret-file': { type: 'string' },
+  'max-events-per-second': { type: 'string' },
+  'event-burst': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** The flag names, for tests and for the usage text's check. */
+export const FLAG_NAMES = Object.keys(FLAGS);
+
+function readFlags(argv: string[]): FlagValues {
   try {
-    return parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        seed: { type: 'string' },
-        store: { type: 'string' },
-        'token-ttl-seconds': { type: 'string' },
-        'value-ttl-days': { type: 'string' },
-        'max-value-bytes': { type: 'string' },
-        'max-body-bytes': { type: 'string' },
-        'max-live-connections': { type: 'string' },
-        'max-pending-live-connections': { type: 'string' },
-        'max-pending-live-per-address': { type: 'string' },
-        'no-live': { type: 'boolean' },
-        envelope: { type: 'boolean' },
-        'exchange-limit': { type: 'string' },
-        'failed-exchange-limit': { type: 'string' },
-        'exchange-window-seconds': { type: 'string' },
-        'max-tokens-per-overlay': { type: 'string' },
-        'twitch-client-id': { type: 'string' },
-        'twitch-webhook-url': { type: 'string' },
-        'twitch-webhook-secret': { type: 'string' },
-        'twitch-client-secret': { type: 'string' },
-        'max-events-per-second': { type: 'string' },
-        'event-burst': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    return parseArgs({ args: argv, strict: true, allowPositionals: false, options: FLAGS }).values;
   } catch (error) {
+    // Not echoed: a stray argument may be a secret that lost its flag (`--twitch-client-secret= s3cret`).
+    if ((error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw new UsageError('a positional argument: only flags are taken (the argument is not shown, it may be a secret)');
     throw new UsageError((error as Error).message);
   }
 }
 
-function exchangeLimits(values: Record<string, string | boolean | undefined>): ExchangeLimits {
+function exchangeLimits(values: FlagValues): ExchangeLimits {
   const flag = (name: string, fallback: number) => integerFlag(name, values[name] as string | undefined, fallback, 1);
   const defaults = DEFAULT_EXCHANGE_LIMITS;
   return {
@@ -192,7 +243,7 @@ function withValueTtl(store: StoreSpec, days: number): StoreSpec {
 const LIVE_FLAGS = ['max-live-connections', 'max-pending-live-connections', 'max-pending-live-per-address'] as const;
 
 /** `--no-live` and the live limits: a limit for an endpoint that is not served is a mistake worth naming. */
-function liveFlags(values: Record<string, string | boolean | undefined>): CliOptions['live'] {
+function liveFlags(values: FlagValues): CliOptions['live'] {
   const given = LIVE_FLAGS.find((name) => values[name] !== undefined);
   if (values['no-live'] && given) throw new UsageError(`--${given}: there is no live endpoint with --no-live`);
   if (values['no-live']) return false;

@@ -8,9 +8,11 @@ export interface Answer {
   body: string | null;
 }
 
-/** A JSON answer from JSON text the caller has already produced, with the CORS headers. */
+/** A JSON answer from JSON text the caller has already produced, with the CORS headers (its own Expose-Headers kept: ETAG_EXPOSE_HEADERS). */
 export function jsonAnswer(status: number, json: string, headers: Record<string, string> = {}): Answer {
-  return { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers, ...CORS_HEADERS }, body: json };
+  const exposed = headers['Access-Control-Expose-Headers'];
+  const cors = exposed ? { ...CORS_HEADERS, 'Access-Control-Expose-Headers': exposed } : CORS_HEADERS;
+  return { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers, ...cors }, body: json };
 }
 
 /**

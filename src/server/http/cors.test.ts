@@ -30,9 +30,10 @@ describe('CORS', () => {
     }
   });
 
-  it('puts Allow-Origin * and Expose-Headers Retry-After on successes and on every error', async () => {
+  it('puts Allow-Origin * and Expose-Headers Retry-After on successes and on every error; an answer with an ETag exposes it too', async () => {
+    const tagged = await api.request('GET', '/me', { token: 'site-1001' });
+    expect(tagged.headers.get('access-control-expose-headers')).toBe('Retry-After, ETag');
     const answers = [
-      await api.request('GET', '/me', { token: 'site-1001' }),
       await api.write('tool-1001', 'a.b', 'k', 1),
       await api.request('POST', '/auth/overlay', { body: { overlay: 'ov-tool-1001' } }),
       await api.request('GET', '/me'),

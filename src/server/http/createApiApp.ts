@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { LIVE_PATH, TWITCH_STATE_PATH } from '../../api/index.ts';
+import type { ProfileNotices } from '../live/index.ts';
+import type { ModuleCatalog } from '../modules/index.ts';
 import type { Registry } from '../registry/index.ts';
 import { createMemoryEvents, type EventRate, type Events, resolveEventRate } from '../events/index.ts';
 import { createExchangeGuard, createMemoryRateCounter, createRedisRateCounter } from '../limits/index.ts';
@@ -18,6 +20,7 @@ import { type Route, routeGuard } from './routeTable.ts';
 import { bareAnswers, type EnvelopeOptions, envelopeAnswers, type ShapeAnswer } from './shapeAnswer.ts';
 import { toErrorAnswer } from './toErrorResponse.ts';
 import { readTwitchState } from './twitch/readTwitchState.ts';
+import { putFavs, putLayout, putSelected, readLayout, rotateOverlay, rotateStreamdeck } from './profile/profileRoutes.ts';
 
 export interface ApiAppOptions {
   /** Users and tokens. */
@@ -52,6 +55,12 @@ export interface ApiAppOptions {
   events?: Events;
   /** The per-user rate of `POST /me/events` (`--max-events-per-second`, `--event-burst`). @default 100 per s, bursts of 1,000 */
   eventRate?: Partial<EventRate>;
+  /** Proxies in front of the server whose `X-Forwarded-For` entries name the client of each per-address budget (`clientAddress`). @default 0 */
+  trustProxy?: number;
+  /** The installed modules (`--modules <folder>`): profile writes refuse other ids. @default none: only the form of ids is checked */
+  modules?: ModuleCatalog;
+  /** Tells live sockets of profile and layout changes (`createProfileNotices(feed)`). @default none */
+  notices?: ProfileNotices;
 }
 
 /** Where Twitch posts EventSub webhook messages (under /api with npm start). */
@@ -69,7 +78,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
   const resolved = resolveLimits(limits);
   // With Redis, the counters are shared: limits hold across every instance.
   const counter = isRedisStore(store) ? createRedisRateCounter(store.redis) : createMemoryRateCounter({ now: options.now });
-  const deps = { registry, store, limits: resolved, exchangeGuard: createExchangeGuard(counter, resolved) };
+  const deps = { registry, store, limits: resolved, exchangeGuard: createExchangeGuard(counter, resolved), trustProxy: options.trustProxy ?? 0 };
   const eventDeps = eventDepsOf(options, resolved);
   const routes: Route[] = [
     { method: 'GET', path: '/me', token: 'user', handler: readProfile(deps) },
@@ -82,6 +91,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
     { method: 'GET', path: '/me/events', token: 'user', handler: listEvents(eventDeps) },
     { method: 'GET', path: '/me/live/events', token: 'user', handler: liveEvents(eventDeps) },
     { method: 'POST', path: '/me/events/:id/replay', token: 'user', handler: replayEvent(eventDeps) },
+    ...profileRoutes({ ...deps, modules: options.modules, notices: options.notices }),
   ];
   // The live endpoint's token comes in its first message; a plain GET is answered 426 whoever asks.
   if (live) routes.push({ method: 'GET', path: LIVE_PATH, token: 'overlay', handler: upgradeRequired });
@@ -116,6 +126,18 @@ export function createApiApp(options: ApiAppOptions): Hono {
   app.notFound((c) => errorResponse(new HttpError(404, 'Not found'), c.req.url));
   app.onError((error, c) => errorResponse(error, c.req.url));
   return app;
+}
+
+/** The stored profile's writes and the layouts (docs/server.md, "Profile"). */
+function profileRoutes(deps: Parameters<typeof putSelected>[0]): Route[] {
+  return [
+    { method: 'PUT', path: '/me/selected', token: 'website', handler: putSelected(deps) },
+    { method: 'PUT', path: '/me/favs', token: 'website', handler: putFavs(deps) },
+    { method: 'POST', path: '/me/overlays/:kind/rotate', token: 'website', handler: rotateOverlay(deps) },
+    { method: 'POST', path: '/me/streamdeck/rotate', token: 'website', handler: rotateStreamdeck(deps) },
+    { method: 'GET', path: '/me/layout/:kind', token: 'user', handler: readLayout(deps) },
+    { method: 'PUT', path: '/me/layout/:kind', token: 'website', handler: putLayout(deps) },
+  ];
 }
 
 /** A plain GET of the live endpoint: it speaks WebSocket only (RFC 9110: a 426 names the protocol in `Upgrade`). */

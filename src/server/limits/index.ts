@@ -1,4 +1,5 @@
 export { addressKey } from './addressKey.ts';
+export { type AddressedRequest, clientAddress } from './clientAddress.ts';
 export { createExchangeGuard, type ExchangeClient, type ExchangeGuard, type ExchangeOrigin, type ExchangeRefusal } from './createExchangeGuard.ts';
 export { createMemoryRateCounter, type MemoryRateCounterOptions } from './createMemoryRateCounter.ts';
 export { createRedisRateCounter } from './createRedisRateCounter.ts';

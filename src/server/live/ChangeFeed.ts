@@ -30,6 +30,8 @@ export interface FeedListener {
   change(change: Change, encoded: Buffer): void;
   /** An overlay token of this space was revoked (its `tokenDigest`): told by the redis feed, for every instance. */
   revoked?(digest: string): void;
+  /** A notice for the space's sockets (`{type:'profile'}`, `{type:'layout'}`), its wire text: never replayed, no cursor. */
+  notice?(encoded: Buffer): void;
 }
 
 /** Ends one subscription. */
@@ -46,6 +48,11 @@ export interface ChangeFeed {
    * answered with `reset`, decided before more than that is read.
    */
   subscribe(space: Space, since: string | undefined, listener: FeedListener, maxReplayBytes?: number): Promise<Unsubscribe>;
+  /**
+   * Sends `message` (a live message's JSON text) to the space's started
+   * listeners, on every instance with Redis; nothing is kept for replay.
+   */
+  notify(space: Space, message: string): Promise<void>;
   /** Called when the feed stops being able to deliver (Redis gone): live connections must close with 1013. */
   onUnavailable(handler: () => void): void;
   /** Stops the feed (not the store). */

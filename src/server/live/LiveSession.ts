@@ -54,16 +54,15 @@ export class LiveSession implements FeedListener {
     readonly ws: WebSocket,
     private readonly deps: SessionDeps,
     private readonly onEnd: (session: LiveSession) => void,
-    /** Called once the session is authenticated and live, or has ended: it no longer counts as pending. */
+    /** Called once the auth message has arrived, or the session has ended: it no longer counts as pending. */
     private readonly onSettled: () => void = () => {},
   ) {
     const seconds = deps.options.authTimeoutMs / 1000;
-    this.cancelAuthTimer = deps.startTimer(() => {
-      this.close(LIVE_CLOSE.authTimeout, `No auth message within ${seconds} s`);
-      // Not waiting for the close to be answered: a peer that never answers would hold its socket for ws's 30 s.
-      this.ws.terminate();
-    }, deps.options.authTimeoutMs);
-    ws.once('message', (data, isBinary) => void this.authenticate(data, isBinary).catch((error) => this.fail(error)));
+    this.cancelAuthTimer = deps.startTimer(() => this.cut(LIVE_CLOSE.authTimeout, `No auth message within ${seconds} s`), deps.options.authTimeoutMs);
+    ws.once('message', (data, isBinary) => {
+      this.onSettled();
+      void this.authenticate(data, isBinary).catch((error) => this.fail(error));
+    });
     ws.on('close', () => this.end());
     // ws closes the connection itself after a protocol error (e.g. 1009 for a message above the cap).
     ws.on('error', () => {});
@@ -82,7 +81,6 @@ export class LiveSession implements FeedListener {
     // The events after `eventsAfter` (or `eventsReset`), then the user's events as they come.
     this.events?.begin();
     this.live = true;
-    this.onSettled();
   }
 
   change(_change: Change, encoded: Buffer): void {
@@ -106,6 +104,11 @@ export class LiveSession implements FeedListener {
     return true;
   }
 
+  /** A profile or layout notice of the user: sent as it is. */
+  notice(encoded: Buffer): void {
+    this.send(encoded);
+  }
+
   /** Closes with 4401 at once when the session's token was revoked (dropped by newer exchanges of its overlay id). */
   revoked(digest: string): void {
     if (this.digest === digest) this.close(LIVE_CLOSE.unauthorized, AUTH_MESSAGES.invalid);
@@ -127,6 +130,13 @@ export class LiveSession implements FeedListener {
   /** Closes with `code`; the reason is cut to the 123 bytes a close frame allows. */
   close(code: number, reason: string): void {
     if (this.ws.readyState === WebSocket.OPEN) this.ws.close(code, Buffer.from(reason).subarray(0, 123).toString());
+  }
+
+  /** Closes with `code` and cuts the socket at once: a peer that never answers the close would hold it for ws's 30 s. */
+  cut(code: number, reason: string): void {
+    this.cancelAuthTimer();
+    this.close(code, reason);
+    this.ws.terminate();
   }
 
   private send(message: Buffer): void {

@@ -7,6 +7,8 @@ import { compareStreamIds } from './streamReplay.ts';
 
 /** How the registry's exchange script announces a dropped token on the space's channel (registry/redisRegistry.ts). */
 const REVOKED = 'revoked\n';
+/** How a notice for the space's sockets travels (`notice\n<message JSON>`): delivered as it is, never replayed. */
+export const NOTICE = 'notice\n';
 
 /** One listener of a channel. */
 export interface ChannelSubscriber {
@@ -24,7 +26,7 @@ interface Channel {
 /**
  * The channels one instance listens to on its subscriber connection (one per
  * space with listeners here), and the delivery of their messages
- * (`<stream id>\n<[moduleId, name, from]>\n<value JSON>`, or `revoked\n<token digest>`): each message is
+ * (`<stream id>\n<[moduleId, name, from]>\n<value JSON>`, `revoked\n<token digest>`, or `notice\n<message JSON>`): each message is
  * decoded and encoded once for all the space's listeners, and a listener only
  * gets ids after the last it was given, so replay and live never overlap.
  */
@@ -82,6 +84,12 @@ export class RedisChannels {
       // Not a write (stream ids are digits): a token of this space was dropped, started or not.
       const digest = message.slice(REVOKED.length);
       for (const subscriber of channel.subscribers) subscriber.listener.revoked?.(digest);
+      return;
+    }
+    if (message.startsWith(NOTICE)) {
+      // A subscriber not yet started reads the profile and layout after its `ready` anyway.
+      const encoded = Buffer.from(message.slice(NOTICE.length), 'utf8');
+      for (const subscriber of channel.subscribers) if (subscriber.lastId !== undefined) subscriber.listener.notice?.(encoded);
       return;
     }
     let decoded: { id: string; change: Change; encoded: Buffer } | undefined;

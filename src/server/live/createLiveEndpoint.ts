@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { LIVE_CLOSE } from '../../api/index.ts';
-import { addressKey } from '../limits/index.ts';
+import { addressKey, clientAddress } from '../limits/index.ts';
 import type { Events } from '../events/index.ts';
 import type { Registry } from '../registry/index.ts';
 import type { ChangeFeed } from './ChangeFeed.ts';
@@ -24,6 +24,8 @@ export interface LiveEndpointOptions {
   startTimer?: (fn: () => void, ms: number) => () => void;
   /** Receives errors that are not the client's fault (closed with 1011). @default console.error */
   onInternalError?: (error: unknown) => void;
+  /** Proxies whose `X-Forwarded-For` entries name the client of the per-address cap (`clientAddress`). @default 0 */
+  trustProxy?: number;
 }
 
 export interface LiveEndpoint {
@@ -36,9 +38,13 @@ export interface LiveEndpoint {
 }
 
 const PING = Buffer.from('{"type":"ping"}');
-/** Answers to an upgrade past the caps of connections not yet authenticated (the client backs off and retries). */
+/** Answers to an upgrade past the cap of all connections not yet authenticated (the client backs off and retries). */
 const BUSY = 'HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
-const TOO_MANY_FROM_ADDRESS = 'HTTP/1.1 429 Too Many Requests\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
+const OPAQUE_MESSAGE = 'Forbidden - no live connection from an opaque origin (Origin: null): module frames and panels hear changes from their page';
+const OPAQUE_BODY = JSON.stringify({ code: 403, message: OPAQUE_MESSAGE });
+/** Answers an upgrade from `Origin: null`, which every module frame and panel sends (see requestOrigin). */
+const OPAQUE = `HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(OPAQUE_BODY)}\r\n\r\n${OPAQUE_BODY}`;
+const EVICTED = 'No auth message in time - newer connections from this address are waiting';
 
 /**
  * The WebSocket endpoint `/me/database/changes` (docs/live-sync.md, "The
@@ -48,11 +54,11 @@ const TOO_MANY_FROM_ADDRESS = 'HTTP/1.1 429 Too Many Requests\r\nRetry-After: 1\
  * connection.
  */
 export function createLiveEndpoint(endpoint: LiveEndpointOptions): LiveEndpoint {
-  const { feed, events, registry, live, now = Date.now, startTimer = startUnrefTimer, onInternalError = console.error } = endpoint;
+  const { feed, events, registry, live, now = Date.now, startTimer = startUnrefTimer, onInternalError = console.error, trustProxy = 0 } = endpoint;
   const options = resolveLiveOptions(live);
   const wss = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: options.maxMessageBytes });
   const sessions = new Set<LiveSession>();
-  const pending = new PendingConnections(options.maxPendingConnections, options.maxPendingPerAddress);
+  const pending = new PendingConnections<LiveSession>(options.maxPendingConnections, options.maxPendingPerAddress);
   const deps = { feed, events, registry, options, users: new UserConnections(options.maxConnectionsPerUser), now, startTimer, onInternalError };
   let stopping = false;
   const pinger = setInterval(() => {
@@ -76,22 +82,21 @@ export function createLiveEndpoint(endpoint: LiveEndpointOptions): LiveEndpoint 
         socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         return true;
       }
-      const address = addressKey(request.socket.remoteAddress ?? '');
-      const refusal = pending.refusal(address);
-      if (refusal) {
-        socket.end(refusal === 'all' ? BUSY : TOO_MANY_FROM_ADDRESS);
+      // Before any cap: a module frame must not take a place, nor learn whether there is one.
+      if (request.headers.origin?.trim() === 'null') {
+        socket.end(OPAQUE);
+        return true;
+      }
+      const address = addressKey(clientAddress(request, trustProxy));
+      if (!pending.admits(address)) {
+        socket.end(BUSY);
         return true;
       }
       wss.handleUpgrade(request, socket, head, (ws) => {
         if (stopping) return ws.close(LIVE_CLOSE.goingAway, 'Server stopping');
-        pending.add(address);
-        let settled = false;
-        const settle = () => {
-          if (settled) return;
-          settled = true;
-          pending.remove(address);
-        };
-        sessions.add(new LiveSession(ws, deps, (session) => sessions.delete(session), settle));
+        const session: LiveSession = new LiveSession(ws, deps, (ended) => sessions.delete(ended), () => pending.remove(address, session));
+        sessions.add(session);
+        pending.add(address, session)?.cut(LIVE_CLOSE.authTimeout, EVICTED);
       });
       return true;
     },

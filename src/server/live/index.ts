@@ -5,3 +5,4 @@ export { DEFAULT_LIVE_OPTIONS, type LiveOptions, resolveLiveOptions } from './Li
 export { type LiveChanges, type LiveChangesOptions, openLiveChanges } from './openLiveChanges.ts';
 export type { RedisChangeFeedOptions } from './redisChangeFeed.ts';
 export { serveUpgradeAsRequest } from './serveUpgradeAsRequest.ts';
+export { createProfileNotices, type ProfileNotices } from './profileNotices.ts';

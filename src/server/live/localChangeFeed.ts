@@ -110,6 +110,12 @@ export function createLocalChangeFeed(options: LocalChangeFeedOptions = {}): Loc
         release(space);
       };
     },
+    async notify(target, message) {
+      const listeners = spaces.get(spaceKey(target))?.listeners;
+      if (!listeners || listeners.size === 0) return;
+      const encoded = Buffer.from(message, 'utf8');
+      for (const listener of listeners) listener.notice?.(encoded);
+    },
     get retiredSpaces() {
       return numbering.size;
     },

@@ -3,7 +3,7 @@ import { dataKey, guardRedis, liveKey, modulesKey, namesKey, type RedisStore, St
 import { type Change, type ChangeFeed, DEFAULT_REPLAY_BYTES, type JournaledWrite, REPLAY_OVERHEAD, type Space } from './ChangeFeed.ts';
 import { formatCursor, newEpoch, parseCursor } from './cursor.ts';
 import { batchWrites } from './batchWrites.ts';
-import { type ChannelSubscriber, RedisChannels } from './RedisChannels.ts';
+import { type ChannelSubscriber, NOTICE, RedisChannels } from './RedisChannels.ts';
 import { START_SCRIPT, WRITE_SCRIPT } from './redisScripts.ts';
 import { isStreamId } from './streamReplay.ts';
 
@@ -79,6 +79,9 @@ export async function createRedisChangeFeed(store: RedisStore, options: RedisCha
         leave?.();
         throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(`redis unavailable: ${(error as Error).message}`);
       }
+    },
+    async notify(space, message) {
+      await guardRedis(() => redis.publish(streamKey(space), `${NOTICE}${message}`));
     },
     write: batchWrites((writes: JournaledWrite[]) => writeAll(redis, store, writes, replayEntries, replayTtlMs), MAX_BATCH),
     onUnavailable(handler) {

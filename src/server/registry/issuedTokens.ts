@@ -60,6 +60,11 @@ export function createIssuedTokens(options: IssuedTokensOptions) {
       perOverlay.set(key, (perOverlay.get(key) ?? new Set()).add(token));
       return { ...grant };
     },
+    /** Drops every token of an overlay (its id was rotated), each told to `onDrop`. */
+    revokeOverlay(userId: string, kind: Kind): void {
+      const tokens = perOverlay.get(overlayOf({ userId, overlay: kind }));
+      for (const token of [...(tokens ?? [])]) drop(token, issued.get(token)!);
+    },
     resolve(token: string): TokenGrant | undefined {
       const found = issued.get(token);
       if (!found || found.expiresAtMs <= now()) return undefined;

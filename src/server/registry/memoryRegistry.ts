@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createIssuedTokens } from './issuedTokens.ts';
+import { freshOverlayId, freshSecret } from './freshSecret.ts';
+import { createMemoryProfileRecords } from './memoryProfileRecords.ts';
+import { createProfileBook } from './profileBook.ts';
+import type { ProfileRecords } from './ProfileRecords.ts';
 import { tokenDigest } from './tokenDigest.ts';
 import type { Registry } from './Registry.ts';
 import type { Seed } from './seed.ts';
-import { indexSeed, streamdeckGrant, streamdeckTokenOf } from './seedIndex.ts';
+import { indexSeed, streamdeckGrant } from './seedIndex.ts';
 
 export interface MemoryRegistryOptions {
   /** Lifetime of an exchanged overlay token. @default 24 hours */
@@ -16,6 +20,12 @@ export interface MemoryRegistryOptions {
   now?: () => number;
   /** A fresh unguessable token. @default 32 random bytes, base64url */
   randomToken?: () => string;
+  /** A fresh secret for a rotated overlay id or Stream Deck token. @default 24 random bytes, base64url */
+  randomSecret?: () => string;
+  /** Where profiles, their indexes and layouts live (the sqlite store's file: sqliteProfileRecords). @default in memory */
+  records?: ProfileRecords;
+  /** Called by `close()`: releases the records. */
+  closeRecords?: () => void;
 }
 
 export const DEFAULT_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -23,51 +33,83 @@ export const DEFAULT_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 /** Exchanged tokens alive per overlay id: one per running copy of the overlay is plenty (a reloaded page exchanges again). */
 export const DEFAULT_MAX_TOKENS_PER_OVERLAY = 32;
 
-/** The registry of one process: seed users and tokens, plus exchanged tokens that live in memory only. */
+/**
+ * The registry of one process: seed tokens, profiles in `records` (memory or
+ * the SQLite file), and exchanged tokens in memory only.
+ */
 export function createMemoryRegistry(seed: Seed, options: MemoryRegistryOptions = {}): Registry {
   const { tokenTtlMs = DEFAULT_TOKEN_TTL_MS, maxIssuedTokens = 100_000, maxTokensPerOverlay = DEFAULT_MAX_TOKENS_PER_OVERLAY, now = Date.now } = options;
   const randomToken = options.randomToken ?? (() => randomBytes(32).toString('base64url'));
+  const { randomSecret = freshSecret } = options;
   checkOptions(tokenTtlMs, maxIssuedTokens);
   if (!(Number.isInteger(maxTokensPerOverlay) && maxTokensPerOverlay > 0)) throw new RangeError('maxTokensPerOverlay must be a positive integer');
-  const { profiles, seedGrants, overlayIds, streamdeckTokens } = indexSeed(seed);
-  const isTaken = (token: string) => seedGrants.has(token);
+  const index = indexSeed(seed);
+  const book = createProfileBook(options.records ?? createMemoryProfileRecords(), index);
+  const isTaken = (token: string) => index.seedGrants.has(token);
   const revoked: ((digest: string) => void)[] = [];
   const onDrop = (token: string) => {
     const digest = tokenDigest(token);
     for (const listener of revoked) listener(digest);
   };
   const issued = createIssuedTokens({ tokenTtlMs, maxIssuedTokens, maxTokensPerOverlay, now, randomToken, isTaken, onDrop });
+  // Counts finished rotations: an exchange whose check straddled one looks again (it may have read the old id).
+  let rotations = 0;
 
   return {
     async resolveToken(token) {
-      const grant = seedGrants.get(token);
+      const grant = index.seedGrants.get(token);
       if (grant) return { ...grant };
-      const deckOwner = streamdeckTokens.get(token);
-      if (deckOwner === '') return undefined;
-      return deckOwner === undefined ? issued.resolve(token) : streamdeckGrant(deckOwner);
+      const exchanged = issued.resolve(token);
+      if (exchanged) return exchanged;
+      const deckOwner = await book.ownerOfStreamdeck(token);
+      return deckOwner === undefined ? undefined : streamdeckGrant(deckOwner);
     },
     async exchangeOverlayId(overlayId) {
-      const owner = overlayIds.get(overlayId);
-      return owner && issued.issue(owner.userId, owner.kind);
+      for (;;) {
+        const seen = rotations;
+        const owner = await book.ownerOfOverlay(overlayId);
+        if (!owner) return undefined;
+        if (seen === rotations) return issued.issue(owner.userId, owner.kind);
+      }
     },
     async profile(userId) {
-      return profiles.get(userId);
+      return (await book.read(userId))?.value;
     },
+    taggedProfile: book.read,
     async replaceProfile(userId, profile) {
-      const current = profiles.get(userId);
-      if (!current) return false;
-      profiles.set(userId, { ...structuredClone(profile), overlays: current.overlays });
-      // The Stream Deck token is the profile's: a replaced one stops working at once.
-      const before = streamdeckTokenOf(current);
-      if (before !== undefined) streamdeckTokens.delete(before);
-      const after = streamdeckTokenOf(profile);
-      if (after !== undefined && !seedGrants.has(after)) streamdeckTokens.set(after, userId);
-      return true;
+      const result = await book.update(userId, (current) => ({ ...structuredClone(profile), overlays: current.overlays }));
+      return result !== undefined;
     },
+    updateProfile: (userId, change, ifMatch) => book.update(userId, (current) => keepSecrets(current, change(structuredClone(current))), ifMatch),
+    async rotateOverlayId(userId, kind) {
+      const id = freshOverlayId(kind, randomSecret);
+      const result = await book.update(userId, (current) => ({ ...current, overlays: { ...current.overlays, [kind]: id } }));
+      if (result === undefined || result === 'stale') return undefined;
+      rotations++;
+      issued.revokeOverlay(userId, kind);
+      return id;
+    },
+    async rotateStreamdeckToken(userId) {
+      const token = randomSecret();
+      const result = await book.update(userId, (current) => ({ ...current, streamdeck: { ...current.streamdeck, token } }));
+      return result === undefined || result === 'stale' ? undefined : token;
+    },
+    layout: book.layout,
+    replaceLayout: book.replaceLayout,
+    createUser: book.create,
+    userIdByTwitchId: book.userIdByTwitchId,
     onRevoked(listener) {
       revoked.push(listener);
     },
+    async close() {
+      options.closeRecords?.();
+    },
   };
+}
+
+/** A profile change through `updateProfile` keeps the overlay ids and Stream Deck token: they change by rotation alone. */
+export function keepSecrets(current: { overlays: unknown; streamdeck: unknown }, next: Parameters<Registry['replaceProfile']>[1]) {
+  return { ...next, overlays: current.overlays, streamdeck: current.streamdeck } as typeof next;
 }
 
 function checkOptions(tokenTtlMs: number, maxIssuedTokens: number): void {

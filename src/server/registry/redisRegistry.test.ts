@@ -5,7 +5,8 @@ import { startRedisServer, type TestRedisServer } from '../testing/redisServer.t
 import { DEMO_OVERLAY_IDS, DEMO_PROFILE, DEMO_SEED, DEMO_TOKENS } from './demoSeed.ts';
 import { createRedisRegistry } from './redisRegistry.ts';
 import { describeRegistryContract } from './registryContract.ts';
-import { seedProfilesToRedis } from './seedProfilesToRedis.ts';
+import { reseedRecords } from './openRegistry.ts';
+import { createRedisProfileRecords } from './redisProfileRecords.ts';
 
 let server: TestRedisServer;
 let spec: RedisStoreSpec;
@@ -47,34 +48,28 @@ describe('redis registry', () => {
     expect(await redis.pttl(keys[0]!)).toBeGreaterThan(85_000);
   });
 
-  it('seeds profiles once when several instances start together, and keeps a replaced profile across restarts', async () => {
+  it('keeps a stored profile across restarts, also when the seed changed; reseeding writes the seed over it', async () => {
     const redis = await client();
     await redis.flushdb();
-    const instances = await Promise.all([1, 2, 3, 4, 5].map(async () => createRedisRegistry(DEMO_SEED, { redis: await client() })));
-    expect(await redis.keys('registry:profile:*')).toEqual([`registry:profile:${userId}`]);
-    const writes = await Promise.all([1, 2, 3].map(async () => seedProfilesToRedis(await client(), [DEMO_PROFILE])));
-    expect(writes).toEqual([0, 0, 0]);
+    const instances = await Promise.all([1, 2, 3].map(async () => createRedisRegistry(DEMO_SEED, { redis: await client() })));
     const replaced = { ...structuredClone(DEMO_PROFILE), extra: 'edited' };
     await instances[0]!.replaceProfile(userId, replaced);
-    const restarted = await createRedisRegistry(DEMO_SEED, { redis: await client() });
-    expect(await restarted.profile(userId)).toEqual(replaced);
-  });
-
-  it('writes a seed profile exactly once however many instances race', async () => {
-    const redis = await client();
-    await redis.flushdb();
-    const writes = await Promise.all([1, 2, 3, 4, 5, 6].map(async () => seedProfilesToRedis(await client(), [DEMO_PROFILE])));
-    expect(writes.reduce((a, b) => a + b)).toBe(1);
-  });
-
-  it('takes a changed seed profile at the next start', async () => {
-    const redis = await client();
-    await redis.flushdb();
-    await createRedisRegistry(DEMO_SEED, { redis });
     const seed = structuredClone(DEMO_SEED);
     seed.users[0]!.profile.user.userName = 'renamed';
-    const registry = await createRedisRegistry(seed, { redis: await client() });
+    const restarted = await createRedisRegistry(seed, { redis: await client() });
+    expect(await restarted.profile(userId)).toEqual(replaced);
+    await reseedRecords(createRedisProfileRecords(redis), seed);
+    expect(await instances[1]!.profile(userId)).toEqual(seed.users[0]!.profile);
+  });
+
+  it('reads a seeded user it never stored as the seed has it', async () => {
+    const redis = await client();
+    await redis.flushdb();
+    const seed = structuredClone(DEMO_SEED);
+    seed.users[0]!.profile.user.userName = 'renamed';
+    const registry = await createRedisRegistry(seed, { redis });
     expect((await registry.profile(userId))?.user.userName).toBe('renamed');
+    expect(await redis.keys('registry:profile:*')).toEqual([]);
   });
 
   it('falls back to the seeded profile when Redis lost it', async () => {

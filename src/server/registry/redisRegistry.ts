@@ -1,12 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Kind, Profile } from '../../api/index.ts';
+import type { Kind } from '../../api/index.ts';
 import { guardRedis, liveKey } from '../store/index.ts';
-import { DEFAULT_MAX_TOKENS_PER_OVERLAY, DEFAULT_TOKEN_TTL_MS } from './memoryRegistry.ts';
+import { freshOverlayId, freshSecret } from './freshSecret.ts';
+import { DEFAULT_MAX_TOKENS_PER_OVERLAY, DEFAULT_TOKEN_TTL_MS, keepSecrets } from './memoryRegistry.ts';
+import { createProfileBook } from './profileBook.ts';
 import type { IssuedToken, Registry, TokenGrant } from './Registry.ts';
+import { createRedisProfileRecords, profileKey } from './redisProfileRecords.ts';
 import type { Seed } from './seed.ts';
-import { indexSeed, streamdeckGrant, streamdeckTokenOf } from './seedIndex.ts';
-import { profileKey, seedProfilesToRedis } from './seedProfilesToRedis.ts';
+import { indexSeed, streamdeckGrant } from './seedIndex.ts';
 import { tokenDigest } from './tokenDigest.ts';
 
 export interface RedisRegistryOptions {
@@ -20,6 +22,8 @@ export interface RedisRegistryOptions {
   now?: () => number;
   /** A fresh unguessable token. @default 32 random bytes, base64url */
   randomToken?: () => string;
+  /** A fresh secret for a rotated overlay id or Stream Deck token. @default 24 random bytes, base64url */
+  randomSecret?: () => string;
 }
 
 /** What Redis keeps of an exchanged token under `registry:token:<sha256 of the token>`. */
@@ -32,9 +36,6 @@ interface StoredGrant {
 /** The key of an exchanged token: its hash, so that a dump of Redis holds no usable token. */
 const tokenKey = (token: string) => `registry:token:${tokenDigest(token)}`;
 
-/** The user of a Stream Deck token set by a replaced profile, under its hash (seeded ones are in the seed). */
-const streamdeckKey = (token: string) => `registry:streamdeck:${createHash('sha256').update(token).digest('base64url')}`;
-
 /** The token keys of one overlay, oldest first: the cap drops from the front. */
 const overlayTokensKey = (userId: string, kind: Kind) => `registry:overlay-tokens:${userId}:${kind}`;
 
@@ -46,8 +47,12 @@ const overlayTokensKey = (userId: string, kind: Kind) => `registry:overlay-token
  * Each token dropped while still alive is announced as `revoked\n<digest>` on
  * the space's live channel (KEYS[3]): every instance with a live connection of
  * that space listens there, so one holding the token closes it at once.
+ * A stored profile (KEYS[4]) whose overlay of that kind (ARGV[4]) is no longer
+ * the exchanged id (ARGV[5]) was rotated meanwhile: nothing is issued (-1).
  */
-const ISSUE = `if not redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return 0 end
+const ISSUE = `local stored = redis.call('HGET', KEYS[4], 'profile')
+if stored and cjson.decode(stored).overlays[ARGV[4]] ~= ARGV[5] then return -1 end
+if not redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return 0 end
 redis.call('RPUSH', KEYS[2], KEYS[1])
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
 while redis.call('LLEN', KEYS[2]) > tonumber(ARGV[3]) do
@@ -56,65 +61,79 @@ while redis.call('LLEN', KEYS[2]) > tonumber(ARGV[3]) do
 end
 return 1`;
 
+/** Drops every token of an overlay whose id was rotated (KEYS[1] its list), each announced on the space's channel (KEYS[2]). */
+const REVOKE_OVERLAY = `for _, key in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do
+  if redis.call('DEL', key) == 1 then redis.call('PUBLISH', KEYS[2], 'revoked\\n' .. string.match(key, '[^:]+$')) end
+end
+redis.call('DEL', KEYS[1])
+return 1`;
+
 /**
- * A registry that several API instances share through Redis. Seed tokens and
- * overlay ids come from the seed file, which every instance is started with
- * (fixed configuration: no round trip, and a token removed from the seed dies
- * at the next restart); profiles live in Redis, so that `replaceProfile` on one
- * instance shows on all; exchanged tokens live in Redis with their expiry as
- * TTL, so that any instance validates a token another one issued.
+ * A registry that several API instances share through Redis. Seed tokens come
+ * from the seed file, which every instance is started with (fixed
+ * configuration: no round trip, and a token removed from the seed dies at the
+ * next restart); profiles, their indexes and layouts live in Redis
+ * (redisProfileRecords.ts) and are read there each time, so a write on one
+ * instance shows on all at once; exchanged tokens live in Redis with their
+ * expiry as TTL, so that any instance validates a token another one issued.
  */
 export async function createRedisRegistry(seed: Seed, options: RedisRegistryOptions): Promise<Registry> {
-  const { redis, tokenTtlMs = DEFAULT_TOKEN_TTL_MS, maxTokensPerOverlay = DEFAULT_MAX_TOKENS_PER_OVERLAY, now = Date.now } = options;
+  const { redis, tokenTtlMs = DEFAULT_TOKEN_TTL_MS, maxTokensPerOverlay = DEFAULT_MAX_TOKENS_PER_OVERLAY, now = Date.now, randomSecret = freshSecret } = options;
   const randomToken = options.randomToken ?? (() => randomBytes(32).toString('base64url'));
   if (!(Number.isSafeInteger(tokenTtlMs) && tokenTtlMs > 0)) throw new RangeError('tokenTtlMs must be a positive integer');
   if (!(Number.isSafeInteger(maxTokensPerOverlay) && maxTokensPerOverlay > 0)) throw new RangeError('maxTokensPerOverlay must be a positive integer');
-  const { profiles, seedGrants, overlayIds, streamdeckTokens } = indexSeed(seed);
-  await seedProfilesToRedis(redis, profiles.values());
-
-  const readProfile = async (userId: string): Promise<Profile | undefined> => {
-    const seeded = profiles.get(userId);
-    if (!seeded) return undefined;
-    const json = await guardRedis(() => redis.hget(profileKey(userId), 'profile'));
-    // A Redis that lost its data still knows the seeded users.
-    return json === null ? structuredClone(seeded) : (JSON.parse(json) as Profile);
-  };
-  /** A Stream Deck token counts only while it is the user's current profile's (a replaced profile may have changed it). */
-  const resolveStreamdeck = async (token: string): Promise<TokenGrant | undefined> => {
-    const userId = streamdeckTokens.get(token) ?? (await guardRedis(() => redis.get(streamdeckKey(token))));
-    if (userId === null || userId === undefined || userId === '') return undefined;
-    const profile = await readProfile(userId);
-    return profile && streamdeckTokenOf(profile) === token ? streamdeckGrant(userId) : undefined;
+  const index = indexSeed(seed);
+  const book = createProfileBook(createRedisProfileRecords(redis), index);
+  const issue = async (userId: string, kind: Kind, overlayId: string): Promise<IssuedToken | undefined> => {
+    const token = randomToken();
+    if (index.seedGrants.has(token)) throw new Error('randomToken returned a token already in use');
+    const expiresAt = new Date(now() + tokenTtlMs).toISOString();
+    const stored: StoredGrant = { userId, overlay: kind, expiresAt };
+    const keys = [tokenKey(token), overlayTokensKey(userId, kind), liveKey(userId, kind), profileKey(userId)];
+    const args = [JSON.stringify(stored), String(tokenTtlMs), String(maxTokensPerOverlay), kind, overlayId];
+    const set = await guardRedis(() => redis.eval(ISSUE, 4, ...keys, ...args));
+    if (set === -1) return undefined;
+    if (set !== 1) throw new Error('randomToken returned a token already in use');
+    return { token, userId, context: 'overlay', overlay: kind, expiresAt };
   };
   return {
     async resolveToken(token) {
-      const grant = seedGrants.get(token);
+      const grant = index.seedGrants.get(token);
       if (grant) return { ...grant };
-      return (await resolveIssued(redis, token, now())) ?? resolveStreamdeck(token);
+      const exchanged = await resolveIssued(redis, token, now());
+      if (exchanged) return exchanged;
+      const deckOwner = await book.ownerOfStreamdeck(token);
+      return deckOwner === undefined ? undefined : streamdeckGrant(deckOwner);
     },
     async exchangeOverlayId(overlayId) {
-      const owner = overlayIds.get(overlayId);
-      if (!owner) return undefined;
-      const token = randomToken();
-      if (seedGrants.has(token)) throw new Error('randomToken returned a token already in use');
-      const expiresAt = new Date(now() + tokenTtlMs).toISOString();
-      const stored: StoredGrant = { userId: owner.userId, overlay: owner.kind, expiresAt };
-      const list = overlayTokensKey(owner.userId, owner.kind);
-      const args = [JSON.stringify(stored), String(tokenTtlMs), String(maxTokensPerOverlay)];
-      const set = await guardRedis(() => redis.eval(ISSUE, 3, tokenKey(token), list, liveKey(owner.userId, owner.kind), ...args));
-      if (set !== 1) throw new Error('randomToken returned a token already in use');
-      return { token, userId: owner.userId, context: 'overlay', overlay: owner.kind, expiresAt } satisfies IssuedToken;
+      const owner = await book.ownerOfOverlay(overlayId);
+      return owner && issue(owner.userId, owner.kind, overlayId);
     },
-    profile: readProfile,
+    async profile(userId) {
+      return (await book.read(userId))?.value;
+    },
+    taggedProfile: book.read,
     async replaceProfile(userId, profile) {
-      const seeded = profiles.get(userId);
-      if (!seeded) return false;
-      const next = { ...structuredClone(profile), overlays: seeded.overlays };
-      await guardRedis(() => redis.hset(profileKey(userId), 'profile', JSON.stringify(next)));
-      const deck = streamdeckTokenOf(next);
-      if (deck !== undefined && !seedGrants.has(deck)) await guardRedis(() => redis.set(streamdeckKey(deck), userId));
-      return true;
+      const result = await book.update(userId, (current) => ({ ...structuredClone(profile), overlays: current.overlays }));
+      return result !== undefined;
     },
+    updateProfile: (userId, change, ifMatch) => book.update(userId, (current) => keepSecrets(current, change(structuredClone(current))), ifMatch),
+    async rotateOverlayId(userId, kind) {
+      const id = freshOverlayId(kind, randomSecret);
+      const result = await book.update(userId, (current) => ({ ...current, overlays: { ...current.overlays, [kind]: id } }));
+      if (result === undefined || result === 'stale') return undefined;
+      await guardRedis(() => redis.eval(REVOKE_OVERLAY, 2, overlayTokensKey(userId, kind), liveKey(userId, kind)));
+      return id;
+    },
+    async rotateStreamdeckToken(userId) {
+      const token = randomSecret();
+      const result = await book.update(userId, (current) => ({ ...current, streamdeck: { ...current.streamdeck, token } }));
+      return result === undefined || result === 'stale' ? undefined : token;
+    },
+    layout: book.layout,
+    replaceLayout: book.replaceLayout,
+    createUser: book.create,
+    userIdByTwitchId: book.userIdByTwitchId,
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_OVERLAY_IDS, DEMO_PROFILE, DEMO_TOKENS } from './demoSeed.ts';
+import { describeProfileContract } from './profileContract.ts';
 import type { Registry } from './Registry.ts';
 
 export interface RegistryContractOptions {
@@ -97,5 +98,7 @@ export function describeRegistryContract(label: string, openPair: OpenRegistryPa
       expect(await first.replaceProfile('999999', next)).toBe(false);
       expect(await second.exchangeOverlayId('x')).toBeUndefined();
     });
+
+    describeProfileContract(openPair, world);
   });
 }

@@ -9,6 +9,8 @@ export interface SeedIndex {
   overlayIds: Map<string, { userId: string; kind: Kind }>;
   /** The seeded profiles' `streamdeck.token`s (a replaced profile may bring another). */
   streamdeckTokens: Map<string, string>;
+  /** The seeded profiles' `twitch.user.id`s. */
+  twitchIds: Map<string, string>;
 }
 
 /** A profile's Stream Deck token, a credential that may only post events; none when empty or absent. */
@@ -26,12 +28,15 @@ export function indexSeed(seed: Seed): SeedIndex {
   const seedGrants = new Map<string, TokenGrant>();
   const overlayIds = new Map<string, { userId: string; kind: Kind }>();
   const streamdeckTokens = new Map<string, string>();
+  const twitchIds = new Map<string, string>();
   for (const { profile, tokens } of seed.users) {
     const userId = profile.user.userId;
     profiles.set(userId, profile);
     const deck = streamdeckTokenOf(profile);
     // A Stream Deck token shared by several users (profiles copied from one another) identifies none of them.
     if (deck !== undefined) streamdeckTokens.set(deck, streamdeckTokens.has(deck) ? '' : userId);
+    const twitchId = (profile.twitch as { user?: { id?: unknown } } | undefined)?.user?.id;
+    if (typeof twitchId === 'string' && twitchId !== '') twitchIds.set(twitchId, userId);
     for (const kind of KINDS) overlayIds.set(profile.overlays[kind], { userId, kind });
     for (const t of tokens) {
       const grant: TokenGrant =
@@ -41,5 +46,5 @@ export function indexSeed(seed: Seed): SeedIndex {
       seedGrants.set(t.token, grant);
     }
   }
-  return { profiles, seedGrants, overlayIds, streamdeckTokens };
+  return { profiles, seedGrants, overlayIds, streamdeckTokens, twitchIds };
 }

@@ -8,4 +8,4 @@ export { closeRedis, connectRedis, describeRedis, type RedisConnectionOptions, w
 export { dataKey, escapeKeyPart, liveKey, modulesKey, namesKey } from './redisKeys.ts';
 export { createRedisStore, isRedisStore, openRedisStore, type RedisStore, type RedisStoreOptions } from './redisStore.ts';
 export { guardRedis, REDIS_RETRY_AFTER_SECONDS } from './redisUnavailable.ts';
-export { createSqliteStore, type SqliteStoreOptions } from './sqliteStore.ts';
+export { createSqliteStore, guardSqlite, type SqliteStoreOptions } from './sqliteStore.ts';

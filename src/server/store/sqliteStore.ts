@@ -47,22 +47,22 @@ export function createSqliteStore({ path, synchronous = 'full' }: SqliteStoreOpt
   const writeAll = db.transaction((rows: Row[]) => {
     for (const row of rows) upsert.run(...row);
   });
-  const commit = groupCommit<Row>((rows) => guard(() => writeAll(rows)));
+  const commit = groupCommit<Row>((rows) => guardSqlite(() => writeAll(rows)));
 
   return {
     kind: 'sqlite',
     file: path,
     async get({ userId, kind, moduleId, name }) {
-      return guard(() => select.get(userId, kind, moduleId, name)?.value);
+      return guardSqlite(() => select.get(userId, kind, moduleId, name)?.value);
     },
     set({ userId, kind, moduleId, name }, json) {
       return commit([userId, kind, moduleId, name, json, Date.now()]);
     },
     async list(userId, kind) {
-      return guard(() => selectAll.all(userId, kind).sort(compareEntries));
+      return guardSqlite(() => selectAll.all(userId, kind).sort(compareEntries));
     },
     async listModule(userId, kind, moduleId) {
-      return guard(() => selectModule.all(userId, kind, moduleId).sort(compareEntries));
+      return guardSqlite(() => selectModule.all(userId, kind, moduleId).sort(compareEntries));
     },
     async close() {
       // A write accepted in this turn is committed before the file closes.
@@ -125,7 +125,8 @@ function openDatabase(path: string, synchronous: 'full' | 'normal'): Database.Da
 /** SQLite result codes that mean "try again later" rather than "your request is wrong". */
 const TRANSIENT = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|READONLY|CANTOPEN|PROTOCOL)/;
 
-function guard<T>(operation: () => T): T {
+/** Runs a SQLite call; a transient failure (busy, disk full) becomes StoreUnavailableError, answered 503. */
+export function guardSqlite<T>(operation: () => T): T {
   try {
     return operation();
   } catch (error) {

@@ -16,9 +16,18 @@ export interface LiveTestClient {
   close(): Promise<void>;
 }
 
-/** Opens `ws://<base><path>` and resolves once it is open. */
-export async function connectLive(baseUrl: string, { path = LIVE_PATH, withPings = false } = {}): Promise<LiveTestClient> {
-  const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + path, { perMessageDeflate: false });
+export interface ConnectLiveOptions {
+  /** @default LIVE_PATH */
+  path?: string;
+  /** Keep `{"type":"ping"}` messages in the queue. @default false */
+  withPings?: boolean;
+  /** Headers of the upgrade request, e.g. `Origin` or `X-Forwarded-For`. */
+  headers?: Record<string, string>;
+}
+
+/** Opens `ws://<base><path>` and resolves once it is open; rejects with `upgrade answered <status>` when it is refused. */
+export async function connectLive(baseUrl: string, { path = LIVE_PATH, withPings = false, headers }: ConnectLiveOptions = {}): Promise<LiveTestClient> {
+  const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + path, { perMessageDeflate: false, headers });
   const queue: LiveServerMessage[] = [];
   const waiters: (() => void)[] = [];
   let done = false;

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PROFILE, DEMO_TOKENS } from '../registry/index.ts';
 import { spawnApiServer } from '../spawnApiServer.ts';
+import { freePort } from '../testing/freePort.ts';
 import { createSqliteCredentialStore } from './sqliteCredentialStore.ts';
 import { type FakeTwitch, startFakeTwitch } from './testing/fakeTwitch.ts';
 import { HELIX_CHANNEL, HELIX_STREAM, HELIX_USER } from './testing/helixExamples.ts';
@@ -46,4 +47,34 @@ describe('npm run api -- --twitch-client-id', () => {
       expect((await server.stop()).code).toBe(0);
     }
   }, 60_000);
+
+  it('takes its settings and secrets from the environment and from files, and prints no secret', async () => {
+    const file = join(dir, 'env.sqlite');
+    const credentials = createSqliteCredentialStore(file);
+    await credentials.set(USER, loggedIn(fake));
+    await credentials.close();
+    const [webhookSecret, clientSecret] = ['webhook-secret-from-a-file-4Jq8', 'client-secret-from-a-file-Zr7p'];
+    writeFileSync(join(dir, 'webhook-secret'), `${webhookSecret}\n`);
+    writeFileSync(join(dir, 'client-secret'), `${clientSecret}\n`);
+    const port = await freePort();
+    const env = {
+      PORT: String(port),
+      OVERLAY_STORE: `sqlite:${file}`,
+      OVERLAY_TWITCH_CLIENT_ID: fake.clientId,
+      OVERLAY_TWITCH_WEBHOOK_URL: `http://127.0.0.1:${port}/twitch/eventsub`,
+      OVERLAY_TWITCH_WEBHOOK_SECRET_FILE: join(dir, 'webhook-secret'),
+      OVERLAY_TWITCH_CLIENT_SECRET_FILE: join(dir, 'client-secret'),
+    };
+    const server = await spawnApiServer({ env, timeoutMs: 30_000 });
+    try {
+      expect(server.port).toBe(port);
+      const webhooks = () => [...fake.subscriptions.values()].filter((sub) => sub.transport.method === 'webhook');
+      await vi.waitFor(() => expect(webhooks()).toHaveLength(11), { timeout: 15_000 });
+      for (const sub of webhooks()) expect(sub.secret).toBe(webhookSecret);
+      for (const secret of [webhookSecret, clientSecret]) expect(server.stdout() + server.stderr()).not.toContain(secret);
+    } finally {
+      expect((await server.stop()).code).toBe(0);
+    }
+    for (const secret of [webhookSecret, clientSecret]) expect(server.stdout() + server.stderr()).not.toContain(secret);
+  }, 90_000);
 });

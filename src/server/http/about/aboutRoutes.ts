@@ -7,9 +7,9 @@ import { CORS_HEADERS } from '../cors.ts';
 
 /**
  * Who may call an endpoint: anyone, any valid token (the Stream Deck token included), a website or
- * overlay token, or an overlay-generated token only.
+ * overlay token, an overlay-generated token only, or a website token only (the profile's writes).
  */
-export type TokenNeeded = 'none' | 'any' | 'user' | 'overlay';
+export type TokenNeeded = 'none' | 'any' | 'user' | 'overlay' | 'website';
 
 /** One line of the root's endpoint list. */
 export interface EndpointInfo {
@@ -95,7 +95,7 @@ interface About {
   docs: readonly string[];
 }
 
-const TOKEN_TEXT: Record<TokenNeeded, string> = { none: 'none', any: 'any valid token', user: 'website or overlay token', overlay: 'overlay token' };
+const TOKEN_TEXT: Record<TokenNeeded, string> = { none: 'none', any: 'any valid token', user: 'website or overlay token', overlay: 'overlay token', website: 'website token' };
 
 function renderAbout({ name, version, store, endpoints, docs }: About): string {
   const rows = endpoints.map((e) => `<tr><td>${e.method}</td><td><code>${escapeHtml(e.path)}</code></td><td>${TOKEN_TEXT[e.token]}</td></tr>`);

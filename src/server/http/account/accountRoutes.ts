@@ -1,11 +1,12 @@
 import { AUTH_MESSAGES, type OverlayToken, type Validation } from '../../../api/index.ts';
-import type { ExchangeGuard } from '../../limits/index.ts';
+import { clientAddress, type ExchangeGuard } from '../../limits/index.ts';
 import type { Registry } from '../../registry/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import { HttpError } from '../HttpError.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
 import type { ApiLimits } from '../ApiLimits.ts';
 import { authenticate } from '../auth/authenticate.ts';
+import { ETAG_EXPOSE_HEADERS } from '../cors.ts';
 import { requestOrigin } from '../auth/requestOrigin.ts';
 import { parseJsonObject, readBody, requireJsonContentType } from '../body/readJsonBody.ts';
 
@@ -14,6 +15,8 @@ export interface AccountDeps {
   limits: ApiLimits;
   /** Rate limits of the exchange; none when absent. */
   exchangeGuard?: ExchangeGuard;
+  /** Proxies whose `X-Forwarded-For` entries name the client (`clientAddress`). @default 0 */
+  trustProxy?: number;
 }
 
 /** The profile of the token's user; a token whose user is gone is as good as unknown. */
@@ -24,11 +27,13 @@ async function profileOf(request: ApiRequest, registry: Registry, streamdeck = f
   return { grant, profile };
 }
 
-/** `GET /me`: the profile (`ProfileSchema`), exactly as seeded, for any valid token. */
+/** `GET /me`: the stored profile (`ProfileSchema`) with its ETag, for any valid token. */
 export function readProfile({ registry }: AccountDeps) {
   return async (request: ApiRequest): Promise<Answer> => {
-    const { profile } = await profileOf(request, registry);
-    return jsonAnswer(200, JSON.stringify(profile));
+    const grant = await authenticate(request, registry);
+    const tagged = await registry.taggedProfile(grant.userId);
+    if (!tagged) throw new HttpError(401, AUTH_MESSAGES.invalid);
+    return jsonAnswer(200, JSON.stringify(tagged.value), { ETag: tagged.etag, ...ETAG_EXPOSE_HEADERS });
   };
 }
 
@@ -50,7 +55,7 @@ export function validateToken({ registry }: AccountDeps) {
 const OPAQUE_EXCHANGE = 'Forbidden - no overlay id is exchanged for an opaque origin (Origin: null), which module frames and panels have';
 
 /** `POST /auth/overlay`: exchanges an overlay id for an overlay-generated token (201). */
-export function exchangeOverlayId({ registry, limits, exchangeGuard }: AccountDeps) {
+export function exchangeOverlayId({ registry, limits, exchangeGuard, trustProxy = 0 }: AccountDeps) {
   return async (request: ApiRequest): Promise<Answer> => {
     requireJsonContentType(request);
     const body = parseJsonObject(await readBody(request, limits.maxBodyBytes), 'a JSON object with overlay');
@@ -61,7 +66,7 @@ export function exchangeOverlayId({ registry, limits, exchangeGuard }: AccountDe
     const origin = requestOrigin(request);
     // Refused before it is counted: a module frame must not spend anyone's budget, nor get a token.
     if (origin === 'opaque') throw new HttpError(403, OPAQUE_EXCHANGE);
-    const client = { address: request.address ?? 'unknown', origin };
+    const client = { address: clientAddress(request, trustProxy), origin };
     const refusal = await exchangeGuard?.admit(client, overlayId);
     if (refusal) {
       throw new HttpError(429, `Too many requests - ${refusal.reason}; retry in ${refusal.retryAfterSeconds} s`, {

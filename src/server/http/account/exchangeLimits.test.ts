@@ -9,7 +9,7 @@ import { TEST_ENVELOPE } from '../../testing/testEnvelope.ts';
 import { TEST_SEED } from '../../testing/testSeed.ts';
 
 const TOOL_1001 = TEST_SEED.users[0]!.profile.overlays.tool;
-const exchange = (url: string, overlay: string) => send(url, 'POST', '/auth/overlay', { body: { overlay } });
+const exchange = (url: string, overlay: string, headers: Record<string, string> = {}) => send(url, 'POST', '/auth/overlay', { body: { overlay }, headers });
 
 describe('POST /auth/overlay rate limits', () => {
   it('refuses with 429 and Retry-After once the default budget of wrong guesses is spent, even a right id', async () => {
@@ -23,6 +23,31 @@ describe('POST /auth/overlay rate limits', () => {
       expectError(refused, 429, /too many failed exchanges from this address/);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(500);
       expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(600);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('behind a proxy (--trust-proxy 1), two clients never share a budget of failed exchanges', async () => {
+    const { server } = await startTestServer({ trustProxy: 1, limits: { failedExchangesPerAddress: 3 } });
+    try {
+      // The client writes what it likes left of the proxy's own entry: only the proxy's entry counts.
+      const one = { 'X-Forwarded-For': '192.0.2.1, 203.0.113.7' };
+      for (let i = 0; i < 3; i++) expectError(await exchange(server.url, `guess-${i}`, one), 404);
+      expectError(await exchange(server.url, TOOL_1001, one), 429, /too many failed exchanges/);
+      expectError(await exchange(server.url, TOOL_1001, { 'X-Forwarded-For': '192.0.2.2, 203.0.113.7' }), 429);
+      expect((await exchange(server.url, TOOL_1001, { 'X-Forwarded-For': '203.0.113.8' })).status).toBe(201);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('without --trust-proxy, a forged X-Forwarded-For changes nothing: every claimed address spends one budget', async () => {
+    const { server } = await startTestServer({ limits: { failedExchangesPerAddress: 3 } });
+    try {
+      for (let i = 0; i < 3; i++) expectError(await exchange(server.url, `guess-${i}`, { 'X-Forwarded-For': `203.0.113.${i}` }), 404);
+      expectError(await exchange(server.url, TOOL_1001, { 'X-Forwarded-For': '203.0.113.99' }), 429, /too many failed exchanges/);
+      expectError(await exchange(server.url, TOOL_1001), 429);
     } finally {
       await server.close();
     }

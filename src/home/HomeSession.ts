@@ -1,0 +1,121 @@
+import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import { type ModuleEntry, type Profile, ProfileSchema } from '../api/index.ts';
+import { ApiError } from '../client/index.ts';
+import { createHomeApi, type HomeAnswer, type HomeApi } from './HomeApi.ts';
+import type { TokenMemory } from './TokenMemory.ts';
+
+export type SessionPhase = 'signed-out' | 'loading' | 'ready' | 'failed';
+
+export interface HomeSessionOptions {
+  /** The API's base URL, without a trailing slash. */
+  apiBase: string;
+  /** Where the tab keeps the website token (sessionStorage in the page). */
+  memory: TokenMemory;
+  /** The build's installed modules (the module registry), sorted by id. */
+  catalog: ReadonlySignal<readonly ModuleEntry[]>;
+  /** @default globalThis.fetch */
+  fetch?: typeof globalThis.fetch;
+}
+
+/**
+ * What every section of the home page shares: the API, the tab's website
+ * token, the streamer's profile with its ETag (the `If-Match` of every
+ * profile write), and the installed modules.
+ */
+export class HomeSession {
+  readonly api: HomeApi;
+  readonly catalog: ReadonlySignal<readonly ModuleEntry[]>;
+  readonly token = signal<string | undefined>(undefined, { name: 'home.token' });
+  readonly phase = signal<SessionPhase>('signed-out', { name: 'home.phase' });
+  readonly error = signal<string | null>(null, { name: 'home.error' });
+  readonly profile = signal<Profile | null>(null, { name: 'home.profile' });
+  /** The ETag of the profile shown; sent as `If-Match`. */
+  readonly etag = signal<string | null>(null, { name: 'home.etag' });
+  /** How a new streamer signs up on this server (`signup` of the API root's JSON): `twitch`, or null. */
+  readonly signup = signal<string | null>(null, { name: 'home.signup' });
+  /** The routes the API root lists (`POST /auth/logout`, ...), as `METHOD /path`. */
+  readonly routes = signal<ReadonlySet<string>>(new Set(), { name: 'home.routes' });
+  readonly userName = computed(() => this.profile.value?.user.userName ?? null);
+  private readonly memory: TokenMemory;
+
+  constructor(options: HomeSessionOptions) {
+    this.memory = options.memory;
+    this.catalog = options.catalog;
+    this.token.value = options.memory.read();
+    this.api = createHomeApi({ baseUrl: options.apiBase, getToken: () => this.token.peek(), ...(options.fetch && { fetch: options.fetch }) });
+  }
+
+  /** Keeps the token for the tab and reads the profile; a refused token signs out again and says why. */
+  async signIn(token: string): Promise<void> {
+    this.token.value = token;
+    this.memory.write(token);
+    await this.reload();
+  }
+
+  /** Reads `GET /me` (profile and ETag). */
+  async reload(): Promise<void> {
+    if (!this.token.peek()) {
+      this.phase.value = 'signed-out';
+      return;
+    }
+    if (!this.profile.peek()) this.phase.value = 'loading';
+    try {
+      this.accept(await this.api.ok('GET', '/me'));
+      this.error.value = null;
+      this.phase.value = 'ready';
+    } catch (error) {
+      this.failRead(error);
+    }
+  }
+
+  /** Takes a profile answer (`GET /me`, or a PUT's) as the one shown, with its ETag. */
+  accept(answer: HomeAnswer): void {
+    const parsed = ProfileSchema.safeParse(answer.body);
+    if (!parsed.success) throw new ApiError('UNAVAILABLE', 'The API answered with a profile of an unexpected shape', answer.status);
+    this.profile.value = parsed.data;
+    this.etag.value = answer.etag;
+  }
+
+  /** Reads the API root (`GET /`, as JSON): whether it offers "Sign in with Twitch". */
+  async readRoot(): Promise<void> {
+    try {
+      const answer = await this.api.send('GET', '/', { auth: false });
+      const root = answer.status === 200 ? (answer.body as { signup?: unknown; endpoints?: unknown } | undefined) : undefined;
+      this.signup.value = typeof root?.signup === 'string' ? root.signup : null;
+      this.routes.value = routesOf(root?.endpoints);
+    } catch {
+      this.signup.value = null;
+    }
+  }
+
+  /** Drops the token (`POST /auth/logout` when the server has it) and everything read with it. */
+  async signOut(): Promise<void> {
+    // Only where the server has the route (its root lists it); the token is forgotten here either way.
+    if (this.routes.peek().has('POST /auth/logout')) await this.api.send('POST', '/auth/logout').catch(() => undefined);
+    this.forget(null);
+  }
+
+  private failRead(error: unknown): void {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      this.forget(`This token was refused (${error.message}). Paste the website token again.`);
+      return;
+    }
+    this.error.value = `The profile could not be read: ${error instanceof Error ? error.message : String(error)}`;
+    if (!this.profile.peek()) this.phase.value = 'failed';
+  }
+
+  private forget(reason: string | null): void {
+    this.memory.write(undefined);
+    this.token.value = undefined;
+    this.profile.value = null;
+    this.etag.value = null;
+    this.error.value = reason;
+    this.phase.value = 'signed-out';
+  }
+}
+
+/** `METHOD /path` of each route the API root lists. */
+function routesOf(endpoints: unknown): ReadonlySet<string> {
+  if (!Array.isArray(endpoints)) return new Set();
+  return new Set(endpoints.flatMap((route: { method?: unknown; path?: unknown } | null) => (typeof route?.method === 'string' && typeof route.path === 'string' ? [`${route.method} ${route.path}`] : [])));
+}

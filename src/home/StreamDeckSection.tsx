@@ -1,0 +1,29 @@
+import { SecretField } from './SecretField.tsx';
+import type { SecretModel } from './SecretModel.ts';
+import { SecretNote } from './SecretNote.tsx';
+import { streamDeckCurl } from './secrets.ts';
+
+interface StreamDeckSectionProps {
+  token: SecretModel;
+  apiBase: string;
+}
+
+/** The Stream Deck token (it may post `custom.*` events only), the `curl` line that uses it, and a new one. */
+export function StreamDeckSection({ token, apiBase }: StreamDeckSectionProps) {
+  const value = token.shown.value ? (token.value.value ?? '') : '<Stream Deck token>';
+  return (
+    <div class="home-card home-stack">
+      <p class="home-hint">A Stream Deck (or any button app) posts events with this token; it can do nothing else.</p>
+      <SecretField model={token} label="Stream Deck token" showLabel="Show token">
+        <button type="button" disabled={token.busy.value || token.value.value === null} onClick={() => void token.renew('New token made. The old one no longer works.')}>
+          New Stream Deck token
+        </button>
+      </SecretField>
+      <SecretNote model={token} />
+      <p class="home-hint">A button that posts a custom event (the overlay's modules hear it as it is):</p>
+      <pre class="home-code" data-testid="streamdeck-curl">
+        <code>{streamDeckCurl(apiBase, value)}</code>
+      </pre>
+    </div>
+  );
+}

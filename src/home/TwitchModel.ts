@@ -1,0 +1,110 @@
+import { type Signal, signal } from '@preact/signals';
+import type { HomeSession } from './HomeSession.ts';
+
+/** What `POST /me/twitch/login` answers: where to enter which code, and for how long. */
+export interface DeviceCode {
+  verificationUri: string;
+  userCode: string;
+  expiresIn: number;
+}
+
+/** How often the page asks `GET /me/twitch` while a code waits to be entered. @default 2 s */
+export const TWITCH_POLL_MS = 2000;
+
+export interface TwitchModelOptions {
+  session: HomeSession;
+  setTimeout?: (fn: () => void, ms: number) => unknown;
+  pollMs?: number;
+}
+
+/**
+ * The Twitch section: the connection's state (`GET /me/twitch`), the device
+ * flow (`POST /me/twitch/login`: a code to enter at Twitch's address, then
+ * `connected`) and `DELETE /me/twitch`. `off`: the server runs without Twitch.
+ */
+export class TwitchModel {
+  /** The state as the server says it (`not logged in`, `pending`, `connected`, ...), or null before the first read. */
+  readonly state: Signal<string | null> = signal<string | null>(null, { name: 'home.twitch.state' });
+  /** The code to enter, while the server waits for it. */
+  readonly code: Signal<DeviceCode | null> = signal<DeviceCode | null>(null, { name: 'home.twitch.code' });
+  readonly busy: Signal<boolean> = signal(false, { name: 'home.twitch.busy' });
+  readonly error: Signal<string | null> = signal<string | null>(null, { name: 'home.twitch.error' });
+  private readonly session: HomeSession;
+  private readonly setTimeout: (fn: () => void, ms: number) => unknown;
+  private readonly pollMs: number;
+  private polling = false;
+
+  constructor({ session, setTimeout = (fn, ms) => globalThis.setTimeout(fn, ms), pollMs = TWITCH_POLL_MS }: TwitchModelOptions) {
+    this.session = session;
+    this.setTimeout = setTimeout;
+    this.pollMs = pollMs;
+  }
+
+  /** Reads `GET /me/twitch`; an API without the route is `off`. */
+  async load(): Promise<void> {
+    try {
+      const answer = await this.session.api.send('GET', '/me/twitch');
+      if (answer.status === 404) return this.show('off');
+      const state = (answer.body as { state?: unknown } | undefined)?.state;
+      if (answer.status !== 200 || typeof state !== 'string') throw new Error(`HTTP ${answer.status}`);
+      this.show(state);
+      this.error.value = null;
+    } catch (error) {
+      this.error.value = `The Twitch state could not be read: ${describe(error)}.`;
+    }
+  }
+
+  /** Starts the device flow and waits (polling) until Twitch says the code was entered, refused or expired. */
+  async connect(): Promise<void> {
+    this.busy.value = true;
+    try {
+      const answer = await this.session.api.ok('POST', '/me/twitch/login');
+      const code = answer.body as Partial<DeviceCode> | undefined;
+      if (typeof code?.userCode !== 'string' || typeof code.verificationUri !== 'string') throw new Error('the API answered without a code');
+      this.code.value = { userCode: code.userCode, verificationUri: code.verificationUri, expiresIn: Number(code.expiresIn) || 0 };
+      this.error.value = null;
+      this.state.value = 'pending';
+      this.poll();
+    } catch (error) {
+      this.error.value = `Twitch could not be connected: ${describe(error)}.`;
+    } finally {
+      this.busy.value = false;
+    }
+  }
+
+  /** Forgets the Twitch login on the server. */
+  async disconnect(): Promise<void> {
+    this.busy.value = true;
+    try {
+      await this.session.api.ok('DELETE', '/me/twitch');
+      this.code.value = null;
+      this.error.value = null;
+      await this.load();
+    } catch (error) {
+      this.error.value = `Twitch could not be disconnected: ${describe(error)}.`;
+    } finally {
+      this.busy.value = false;
+    }
+  }
+
+  private show(state: string): void {
+    this.state.value = state;
+    // The code is done with once the server no longer waits for it (entered, refused or expired).
+    if (state !== 'pending') this.code.value = null;
+  }
+
+  private poll(): void {
+    if (this.polling) return;
+    this.polling = true;
+    const tick = async () => {
+      await this.load();
+      if (this.state.peek() === 'pending' && this.code.peek()) this.setTimeout(() => void tick(), this.pollMs);
+      else this.polling = false;
+    };
+    this.setTimeout(() => void tick(), this.pollMs);
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,33 @@
+import { effect } from '@preact/signals';
+import type { HomeSection } from './HomeSection.ts';
+import type { HomeSession } from './HomeSession.ts';
+import { ModulesModel } from './ModulesModel.ts';
+import { ModulesSection } from './ModulesSection.tsx';
+import { OverlaysSection } from './OverlaysSection.tsx';
+import { overlaySecrets, streamDeckSecret } from './secrets.ts';
+import { StreamDeckSection } from './StreamDeckSection.tsx';
+import { TwitchModel } from './TwitchModel.ts';
+import { TwitchSection } from './TwitchSection.tsx';
+
+export interface HomeSectionsOptions {
+  /** The overlay page's address (the site's root), the base of every overlay address. */
+  pageBase: string;
+}
+
+/** The home page's sections, in page order, each with its model made once. */
+export function createHomeSections(session: HomeSession, { pageBase }: HomeSectionsOptions): HomeSection[] {
+  const overlays = overlaySecrets(session, pageBase);
+  const modules = new ModulesModel(session);
+  const streamDeck = streamDeckSecret(session);
+  const twitch = new TwitchModel({ session });
+  // The Twitch state is read at each sign-in.
+  effect(() => {
+    if (session.phase.value === 'ready') void twitch.load();
+  });
+  return [
+    { id: 'overlays', title: 'Overlays', View: () => <OverlaysSection overlays={overlays} /> },
+    { id: 'modules', title: 'Modules', View: () => <ModulesSection model={modules} /> },
+    { id: 'stream-deck', title: 'Stream Deck', View: () => <StreamDeckSection token={streamDeck} apiBase={session.api.baseUrl} /> },
+    { id: 'twitch', title: 'Twitch', View: () => <TwitchSection model={twitch} /> },
+  ];
+}

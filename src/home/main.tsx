@@ -1,0 +1,55 @@
+import './home.css';
+import { signal } from '@preact/signals';
+import { render } from 'preact';
+import { modules, problems } from 'virtual:overlay-modules';
+import { descriptions } from 'virtual:overlay-module-descriptions';
+import type { ModuleEntry } from '../api/index.ts';
+import { createHomeSections } from './createHomeSections.tsx';
+import { HomeApp } from './HomeApp.tsx';
+import { HomeSession } from './HomeSession.ts';
+import { readHomeAddress } from './readHomeAddress.ts';
+import { tokenMemory } from './TokenMemory.ts';
+
+const address = readHomeAddress(location.href, `${location.origin}/api`);
+takeTokenOffAddress(address.cleaned, address.token);
+for (const problem of problems) console.warn(`[home] module skipped: ${problem.path}: ${problem.reason}`);
+const app = document.getElementById('app')!;
+
+if (address.apiBase === null) {
+  render(<p role="alert">api must be an http(s) URL, e.g. /home?api=http://127.0.0.1:8787</p>, app);
+} else {
+  const catalog = signal<readonly ModuleEntry[]>(withDescriptions(modules), { name: 'home.catalog' });
+  const session = new HomeSession({ apiBase: address.apiBase, memory: tokenMemory(sessionStorage), catalog });
+  const pageBase = new URL('./', location.href).href.replace(/[?#].*$/, '');
+  const sections = createHomeSections(session, { pageBase });
+  const dock = new URL('dock', pageBase);
+  if (address.apiBase !== `${location.origin}/api`) dock.searchParams.set('api', address.apiBase);
+  render(<HomeApp session={session} sections={sections} dockHref={dock.href} />, app);
+  void session.readRoot();
+  void (address.token ? session.signIn(address.token) : session.reload());
+  // A `#token=` pasted into the address bar of the open page changes only the fragment: no new page load.
+  window.addEventListener('hashchange', () => {
+    const next = readHomeAddress(location.href, `${location.origin}/api`);
+    takeTokenOffAddress(next.cleaned, next.token);
+    if (next.token) void session.signIn(next.token);
+  });
+  // Back from another tab (which may have changed the profile): read it again.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && session.phase.peek() === 'ready') void session.reload();
+  });
+  if (import.meta.hot) {
+    import.meta.hot.on('overlay:modules', (next) => {
+      catalog.value = withDescriptions(next.modules);
+    });
+  }
+}
+
+/** The token leaves the address bar (and the history) at once: it is kept for this tab in sessionStorage. */
+function takeTokenOffAddress(cleaned: string, token: string | undefined): void {
+  if (token) history.replaceState(history.state, '', cleaned);
+}
+
+/** The registry's entries with their manifests' descriptions (the overlay page's registry goes without). */
+function withDescriptions(entries: readonly ModuleEntry[]): ModuleEntry[] {
+  return entries.map((entry) => (Object.hasOwn(descriptions, entry.id) ? { ...entry, description: descriptions[entry.id] } : entry));
+}

@@ -1,0 +1,36 @@
+export interface HomeAddress {
+  /** The API's base URL without a trailing slash; null when `api=` is not an http(s) URL. */
+  apiBase: string | null;
+  /** A website token handed over in the address (`#token=`, or `?token=`), if any. */
+  token: string | undefined;
+  /** The same address without the token, for `history.replaceState`: a token never stays in the address bar. */
+  cleaned: string;
+}
+
+/**
+ * Reads the home page's address: `api=` (default `defaultApi`, the serving
+ * origin's `/api`) and `token=`, from the query or the fragment (a fragment
+ * value wins, as on the overlay page).
+ */
+export function readHomeAddress(href: string, defaultApi: string): HomeAddress {
+  const url = new URL(href);
+  const query = new URLSearchParams(url.search);
+  const fragment = new URLSearchParams(url.hash.replace(/^#/, ''));
+  const token = fragment.get('token') || query.get('token') || undefined;
+  const apiBase = parseApiBase(fragment.get('api') ?? query.get('api') ?? defaultApi);
+  query.delete('token');
+  fragment.delete('token');
+  url.search = query.toString();
+  url.hash = fragment.toString();
+  return { apiBase, token, cleaned: url.href };
+}
+
+function parseApiBase(candidate: string): string | null {
+  try {
+    const url = new URL(candidate);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.href.replace(/\/+$/, '');
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,2 @@
+export { loadModuleCatalog } from './loadModuleCatalog.ts';
+export type { ModuleCatalog } from './ModuleCatalog.ts';

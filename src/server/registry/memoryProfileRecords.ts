@@ -1,0 +1,33 @@
+import type { ProfileRecords } from './ProfileRecords.ts';
+
+/** Profile records in this process's memory (the memory store): gone at restart. Each call runs whole, without a pause. */
+export function createMemoryProfileRecords(): ProfileRecords {
+  const profiles = new Map<string, string>();
+  const index = new Map<string, string>();
+  const layouts = new Map<string, string>();
+  const layoutKey = (userId: string, kind: string) => `${userId}\n${kind}`;
+  return {
+    async read(userId) {
+      return profiles.get(userId);
+    },
+    async write(userId, expected, next, change) {
+      if (profiles.get(userId) !== expected) return false;
+      profiles.set(userId, next);
+      for (const key of change.remove) index.delete(key);
+      for (const [key, value] of change.set) index.set(key, value);
+      return true;
+    },
+    async lookup(key) {
+      return index.get(key);
+    },
+    async readLayout(userId, kind) {
+      return layouts.get(layoutKey(userId, kind));
+    },
+    async writeLayout(userId, kind, expected, next) {
+      const key = layoutKey(userId, kind);
+      if (layouts.get(key) !== expected) return false;
+      layouts.set(key, next);
+      return true;
+    },
+  };
+}

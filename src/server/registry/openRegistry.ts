@@ -1,0 +1,42 @@
+import { type DataStore, isRedisStore } from '../store/index.ts';
+import { createMemoryRegistry, type MemoryRegistryOptions } from './memoryRegistry.ts';
+import { createProfileBook } from './profileBook.ts';
+import type { ProfileRecords } from './ProfileRecords.ts';
+import { createRedisProfileRecords } from './redisProfileRecords.ts';
+import { createRedisRegistry } from './redisRegistry.ts';
+import type { Registry } from './Registry.ts';
+import type { Seed } from './seed.ts';
+import { indexSeed } from './seedIndex.ts';
+import { createSqliteProfileRecords } from './sqliteProfileRecords.ts';
+
+export interface OpenRegistryOptions extends Pick<MemoryRegistryOptions, 'now' | 'tokenTtlMs' | 'maxTokensPerOverlay' | 'randomToken' | 'randomSecret'> {
+  /** `--reseed`: the seed's profiles replace the stored profiles of its users. @default false */
+  reseed?: boolean;
+}
+
+/**
+ * The registry that goes with a data store: profiles in Redis for the redis
+ * store (shared by every instance), in the same file for sqlite, in memory
+ * otherwise.
+ */
+export async function openRegistry(store: DataStore, seed: Seed, options: OpenRegistryOptions = {}): Promise<Registry> {
+  const { reseed = false, ...rest } = options;
+  if (isRedisStore(store)) {
+    if (reseed) await reseedRecords(createRedisProfileRecords(store.redis), seed);
+    return createRedisRegistry(seed, { redis: store.redis, ...rest });
+  }
+  if (store.kind !== 'sqlite' || !store.file) return createMemoryRegistry(seed, rest);
+  const records = createSqliteProfileRecords(store.file);
+  try {
+    if (reseed) await reseedRecords(records, seed);
+  } catch (error) {
+    records.close();
+    throw error;
+  }
+  return createMemoryRegistry(seed, { ...rest, records, closeRecords: () => records.close() });
+}
+
+/** Writes every seeded profile over the stored one (its index moved with it). */
+export async function reseedRecords(records: ProfileRecords, seed: Seed): Promise<void> {
+  await createProfileBook(records, indexSeed(seed)).reseed();
+}
