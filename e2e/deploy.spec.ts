@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { DEMO_OVERLAY_IDS, DEMO_TOKENS } from '../src/server/index.ts';
 import { expect, test } from './fixtures.ts';
 import { freePort } from '../src/server/testing/freePort.ts';
 import { ModuleFrame } from './support/ModuleFrame.ts';
@@ -54,13 +53,20 @@ test.describe('the built page on a plain static host', () => {
     const port = await freePort();
     const server = await startPageServer(['--port', String(port), '--store', 'memory', '--dist', outDir, '--module-origin', `http://{site}.localhost:${modulePort}`]);
     try {
+      // npm start has no fixed overlay token: the streamer's tool overlay id, as printed, is exchanged for one.
+      const exchanged = await fetch(`${server.url}/api/auth/overlay`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ overlay: server.overlays.tool }),
+      });
+      const { token } = (await exchanged.json()) as { token: string };
       const stored = await fetch(`${server.url}/api/me/database`, {
         method: 'PATCH',
-        headers: { Authorization: `Bearer ${DEMO_TOKENS.tool}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ id: 'demo.tool.counter', key: 'count', value: 7 }),
       });
       expect(stored.status).toBe(200);
-      await page.goto(`${server.url}/?overlay=${DEMO_OVERLAY_IDS.tool}`);
+      await page.goto(`${server.url}/?overlay=${encodeURIComponent(server.overlays.tool!)}`);
       const counter = new ModuleFrame(page, 'demo.tool.counter');
       await counter.waitUntilReady();
       await expect(counter.iframe).toHaveAttribute('src', siteOf('demo.tool.counter'));

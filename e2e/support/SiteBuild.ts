@@ -17,14 +17,14 @@ export function removeSite(outDir: string): Promise<void> {
   return rm(outDir, { recursive: true, force: true });
 }
 
-/** `npm start` serving a build: resolves once it prints its listening line. */
-export async function startPageServer(args: string[]): Promise<{ url: string; stop(): Promise<void> }> {
+/** `npm start` serving a build: resolves once it has printed its overlay addresses; `overlays` are the streamer's ids by kind. */
+export async function startPageServer(args: string[]): Promise<{ url: string; overlays: Record<string, string>; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/start.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
   const url = await new Promise<string>((done, fail) => {
-    let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const found = /Overlay server listening on (\S+)/.exec(output);
+      const found = /Overlay server listening on (\S+)[^]*\?overlay=\S+\n[^]*Studio/.exec(output);
       if (found) done(found[1]!);
     };
     child.stdout!.on('data', onData);
@@ -37,7 +37,8 @@ export async function startPageServer(args: string[]): Promise<{ url: string; st
     child.kill('SIGTERM');
     await exited;
   };
-  return { url, stop };
+  const overlays = Object.fromEntries([...output.matchAll(/^ {2}(\w+) +\S+\/\?overlay=(\S+)$/gm)].map(([, kind, id]) => [kind!, decodeURIComponent(id!)]));
+  return { url, overlays, stop };
 }
 
 function finished(child: ChildProcess): Promise<{ code: number | null; output: string }> {

@@ -3,6 +3,7 @@
  * the modules, and the reference API mounted under /api (same flags as
  * `npm run api`; the port defaults to 5173). Opens the studio.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createServer, type Plugin } from 'vite';
@@ -35,7 +36,7 @@ async function main(argv: string[]): Promise<void> {
   const opened = await openStore(options.store);
   const registry = await openRegistry(opened, seed, { tokenTtlMs: options.tokenTtlMs, maxTokensPerOverlay: options.maxTokensPerOverlay, reseed: options.reseed });
   // The modules Vite serves: profile writes accept their ids (read at start; a module added later needs a restart).
-  const modules = await loadModuleCatalog(resolve(options.modulesPath ?? 'modules'));
+  const modules = existsSync(resolve(options.modulesPath ?? 'modules')) || options.modulesPath ? await loadModuleCatalog(resolve(options.modulesPath ?? 'modules')) : undefined;
   const changes = options.live ? await openLiveChanges(opened) : undefined;
   const store = changes?.store ?? opened;
   const events = await openEvents(opened);

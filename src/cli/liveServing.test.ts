@@ -18,7 +18,7 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
 });
 
-async function run(script: string, args: string[]): Promise<{ base: string; child: ChildProcess; exited: Promise<number | null> }> {
+async function run(script: string, args: string[]): Promise<{ base: string; child: ChildProcess; exited: Promise<number | null>; output: () => string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', TSX_LOADER, script, '--port', String(port), '--store', 'memory', ...args], {
     cwd: ROOT,
@@ -35,13 +35,13 @@ async function run(script: string, args: string[]): Promise<{ base: string; chil
     });
     void exited.then((code) => reject(new Error(`${script} exited with ${code}: ${out}`)));
   });
-  return { base: `http://127.0.0.1:${port}`, child, exited };
+  return { base: `http://127.0.0.1:${port}`, child, exited, output: () => out };
 }
 
-async function expectLiveUnderApi(base: string) {
+async function expectLiveUnderApi(base: string, token: string) {
   const client = await connectLive(base, { path: '/api/me/database/changes' });
-  expect(await client.auth(DEMO_TOKENS.tool)).toMatchObject({ type: 'ready' });
-  const answer = await send(base, 'PATCH', '/api/me/database', { token: DEMO_TOKENS.tool, body: { id: 'de.example.cli', key: 'k', value: [1] } });
+  expect(await client.auth(token)).toMatchObject({ type: 'ready' });
+  const answer = await send(base, 'PATCH', '/api/me/database', { token, body: { id: 'de.example.cli', key: 'k', value: [1] } });
   expect(answer.status).toBe(200);
   expect(await client.next()).toMatchObject({ type: 'change', moduleId: 'de.example.cli', name: 'k', value: [1], from: 'de.example.cli' });
   expect((await send(base, 'GET', '/api/me/database/changes')).status).toBe(426);
@@ -53,8 +53,11 @@ describe('the live endpoint under /api', () => {
     const dist = mkdtempSync(join(tmpdir(), 'overlay-live-dist-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>overlay</title>');
     try {
-      const { base, child, exited } = await run('src/cli/start.ts', ['--dist', dist]);
-      const client = await expectLiveUnderApi(base);
+      const { base, child, exited, output } = await run('src/cli/start.ts', ['--dist', dist]);
+      // npm start has no fixed overlay token: exchange the tool overlay's printed id for one.
+      const overlay = decodeURIComponent(/ tool +\S+\?overlay=(\S+)/.exec(output())![1]!);
+      const exchanged = await send(base, 'POST', '/api/auth/overlay', { body: { overlay } });
+      const client = await expectLiveUnderApi(base, (exchanged.body as { token: string }).token);
       child.kill('SIGTERM');
       expect((await client.closed).code).toBe(1001);
       expect(await exited).toBe(0);
@@ -67,7 +70,7 @@ describe('the live endpoint under /api', () => {
 
   it("npm run dev: served next to Vite's HMR socket, which still answers; closed with 1001 on SIGTERM", async () => {
     const { base, child } = await run('src/cli/dev.ts', ['--no-open']);
-    const client = await expectLiveUnderApi(base);
+    const client = await expectLiveUnderApi(base, DEMO_TOKENS.tool);
     const hmr = new WebSocket(`${base.replace('http', 'ws')}/`, 'vite-hmr');
     const greeting = await new Promise<string>((resolve, reject) => {
       hmr.once('message', (data) => resolve(data.toString()));

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TOKENS } from '../server/index.ts';
+import { DEMO_OVERLAY_IDS, DEMO_PROFILE, DEMO_TOKENS } from '../server/index.ts';
 import { WEBSITE_TOKEN_KEY } from './websiteToken.ts';
 import { startRedisServer, type TestRedisServer } from '../server/testing/redisServer.ts';
 import { freePort, type SpawnedCli, spawnCli } from './testing/spawnCli.ts';
@@ -25,6 +25,8 @@ beforeAll(async () => {
 
 /** The website token the start printed in its dock URL, in the fragment. */
 const printedToken = () => decodeURIComponent(/\/dock#token=([^\s&]+)/.exec(start.output())?.[1] ?? '');
+/** The overlay addresses a start printed, one per kind. */
+const printedOverlays = (output: string) => [...output.matchAll(/^ {2}(\w+) +\S+\/\?overlay=(\S+)$/gm)].map(([, kind, id]) => [kind, decodeURIComponent(id!)]);
 afterAll(async () => {
   await start?.stop();
   await redis?.dispose();
@@ -51,10 +53,31 @@ describe('npm start', () => {
     try {
       expect(again.output()).not.toContain(token);
       expect(again.output()).toContain(`kept in Redis key ${WEBSITE_TOKEN_KEY}`);
+      // The streamer's profile is in the store: the same overlay addresses.
+      expect(printedOverlays(again.output())).toEqual(printedOverlays(start.output()));
       expect((await fetch(`http://127.0.0.1:${port}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
     } finally {
       await again.stop();
     }
+  });
+
+  it("makes the streamer's own profile: the demo's modules with fresh overlay ids and Stream Deck token, the home page's address", async () => {
+    const token = printedToken();
+    expect(start.output()).toContain(`${url}/home#token=${encodeURIComponent(token)}`);
+    const overlays = printedOverlays(start.output());
+    expect(overlays.map(([kind]) => kind)).toEqual(['game', 'tool', 'background', 'event']);
+    const profile = (await (await fetch(`${url}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as typeof DEMO_PROFILE;
+    expect(Object.entries(profile.overlays)).toEqual(overlays);
+    expect(profile.selected).toEqual(DEMO_PROFILE.selected);
+    for (const [, id] of overlays) expect(id!.length).toBeGreaterThanOrEqual(32);
+    expect(Object.values(profile.overlays)).not.toContain(DEMO_OVERLAY_IDS.tool);
+    expect(profile.streamdeck.token).not.toBe(DEMO_PROFILE.streamdeck.token);
+    // From a page of another origin: its failed exchanges count apart from the budget the last test spends.
+    const headers = { 'Content-Type': 'application/json', Origin: 'https://page.example' };
+    const exchange = (overlay: string) => fetch(`${url}/api/auth/overlay`, { method: 'POST', headers, body: JSON.stringify({ overlay }) });
+    expect((await exchange(profile.overlays.tool)).status).toBe(201);
+    expect((await exchange(DEMO_OVERLAY_IDS.tool)).status).toBe(404);
+    expect((await fetch(`${url}/api/me`, { headers: { Authorization: `Bearer ${DEMO_TOKENS.tool}` } })).status).toBe(401);
   });
 
   it('serves no developer routes: a page of any origin finds nothing to call', async () => {

@@ -9,7 +9,6 @@ import { KINDS, LIVE_PATH, moduleOriginProblem } from '../api/index.ts';
 import {
   createApiApp,
   DEFAULT_PORT,
-  DEMO_SEED,
   envName,
   loadSeedFile,
   loadTwitch,
@@ -23,7 +22,8 @@ import {
 } from '../server/index.ts';
 import { createPageApp } from './createPageApp.ts';
 import { dockUrl } from './dockUrl.ts';
-import { type WebsiteToken, websiteTokenFor, withWebsiteToken } from './websiteToken.ts';
+import { streamerSeed } from './streamerSeed.ts';
+import { type WebsiteToken, websiteTokenFor } from './websiteToken.ts';
 
 const DEFAULT_PAGE_PORT = '8080';
 
@@ -42,7 +42,7 @@ async function main(argv: string[]): Promise<void> {
   if (!existsSync(resolve(distDir, 'index.html'))) throw new Error('dist/ is missing: run "npm run build" first (npm start does)');
   // The demo user's website token is made per data folder: the demo seed's own is public.
   const website = options.seedPath ? undefined : await websiteTokenFor(options.store);
-  const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : withWebsiteToken(DEMO_SEED, website!.token);
+  const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : streamerSeed(website!.token);
   const live = options.live && { ...options.live, path: `/api${LIVE_PATH}` };
   const twitchLib = options.twitch && (await loadTwitch());
   const twitch = twitchLib ? twitchLib.createTwitchLink() : undefined;
@@ -51,8 +51,8 @@ async function main(argv: string[]): Promise<void> {
     ...options,
     seed,
     live,
-    // The catalog of the modules this build serves, unless --modules names another folder.
-    modules: options.modulesPath ?? resolve(distDir, 'modules'),
+    // The catalog of the modules this build serves (when it has any), unless --modules names another folder.
+    modules: options.modulesPath ?? (existsSync(resolve(distDir, 'modules')) ? resolve(distDir, 'modules') : undefined),
     // No developer routes: they let any token rewrite the profile, which is for `npm run dev` only.
     wrap: (store, registry, events, profile) =>
       createPageApp({
@@ -63,7 +63,9 @@ async function main(argv: string[]): Promise<void> {
   });
   // `events` is the server's EventStore (src/server/events), through which Twitch's notifications are stored and sent live.
   const twitchLines = twitchLib && twitch && options.twitch ? await twitchLib.connectTwitchToServer(twitch, { settings: options.twitch, storeSpec: options.store, server }) : [];
-  console.log([banner(server.url, seed, options.storeUrl, website), ...twitchLines].join('\n'));
+  // The overlay ids as stored: those of the first start on this data folder.
+  const profile = (await server.registry.profile(seed.users[0]!.profile.user.userId)) ?? seed.users[0]!.profile;
+  console.log([banner(server.url, { ...seed, users: [{ ...seed.users[0]!, profile }] }, options.storeUrl, website), ...twitchLines].join('\n'));
   if (moduleOrigin) console.log(`Modules load from their own sites: ${moduleOrigin} (serve this build's files there too)`);
   const stop = () => void Promise.resolve(twitch?.stop()).then(() => server.close()).then(() => process.exit(0));
   process.on('SIGINT', stop);
@@ -94,11 +96,13 @@ function banner(url: string, seed: Seed, storeUrl: string, website: WebsiteToken
   const { profile } = seed.users[0]!;
   // Printed once, when made: after that it is in the data folder, not in every log of every start.
   const dock = website && !website.created ? `${url}/dock#token=<the website token kept in ${website.keptIn}>` : dockUrl(url, seed);
+  const home = website?.created ? `${url}/home#token=${encodeURIComponent(website.token)}` : `${url}/home#token=<the website token kept in ${website?.keptIn}>`;
   const lines = KINDS.map((kind) => `  ${kind.padEnd(11)} ${url}/?overlay=${encodeURIComponent(profile.overlays[kind])}`);
   return [
     `Overlay server listening on ${url} (API under ${url}/api, store ${redactStoreUrl(storeUrl)})`,
     `Overlay URLs for ${profile.user.userName}: paste one into an OBS browser source (1920x1080); add &debug=1 to see problems:`,
     ...lines,
+    ...(website ? [`Home page (modules, layout, overlay addresses): ${home}`] : []),
     `Dock for OBS (Docks > Custom Browser Docks), settings and panels of every overlay, live: ${dock}`,
     ...(website?.created && website.keptIn ? [`  (a new website token, kept in ${website.keptIn}; it opens the profile and every overlay id: keep it secret)`] : []),
     `Studio for module authors: ${url}/studio (its data inspector and profile editor need npm run dev)`,

@@ -2,8 +2,9 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_SEED, DEMO_TOKENS } from '../server/index.ts';
-import { randomWebsiteToken, websiteTokenFor, withWebsiteToken } from './websiteToken.ts';
+import { DEMO_PROFILE, DEMO_TOKENS } from '../server/index.ts';
+import { streamerSeed } from './streamerSeed.ts';
+import { randomWebsiteToken, websiteTokenFor } from './websiteToken.ts';
 
 describe('websiteTokenFor', () => {
   it('makes one random token per SQLite data folder, kept next to the database for its owner only, and reads it back', async () => {
@@ -22,15 +23,20 @@ describe('websiteTokenFor', () => {
     }
   });
 
-  it('a fresh one for each memory store; the seed takes it in place of the public one', async () => {
+  it("a fresh one for each memory store; the streamer's seed takes it as its only token, with fresh overlay ids and Stream Deck token", async () => {
     const a = await websiteTokenFor({ type: 'memory' });
     expect(a.created).toBe(true);
     expect((await websiteTokenFor({ type: 'memory' })).token).not.toBe(a.token);
     expect(randomWebsiteToken()).not.toBe(randomWebsiteToken());
-    const seed = withWebsiteToken(DEMO_SEED, a.token);
-    const tokens = seed.users[0]!.tokens.map((each) => each.token);
-    expect(tokens).toContain(a.token);
-    expect(tokens).not.toContain(DEMO_TOKENS.website);
-    expect(tokens).toContain(DEMO_TOKENS.tool);
+    const seed = streamerSeed(a.token);
+    expect(seed.users[0]!.tokens).toEqual([{ token: a.token, context: 'website' }]);
+    const { profile } = seed.users[0]!;
+    expect(profile.selected).toEqual(DEMO_PROFILE.selected);
+    expect(profile.twitch).toEqual(DEMO_PROFILE.twitch);
+    const secrets: string[] = [profile.overlays.game, profile.overlays.tool, profile.overlays.background, profile.overlays.event, profile.streamdeck.token];
+    for (const secret of secrets) expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect(new Set([...secrets, ...Object.values(streamerSeed(a.token).users[0]!.profile.overlays)]).size).toBe(9);
+    expect(secrets).not.toContain(DEMO_PROFILE.streamdeck.token);
+    expect(JSON.stringify(seed)).not.toContain(DEMO_TOKENS.tool);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { closeRedis, connectRedis, type Seed, type StoreSpec, waitForRedis } from '../server/index.ts';
+import { closeRedis, connectRedis, type StoreSpec, waitForRedis } from '../server/index.ts';
 
 /** The website token `npm start` gives the demo user, and whether this start made it (then it is printed in full). */
 export interface WebsiteToken {
@@ -39,16 +39,6 @@ export async function websiteTokenFor(store: StoreSpec, fresh: () => string = ra
   } finally {
     await closeRedis(redis);
   }
-}
-
-/** The demo seed with its website token replaced by `token`. */
-export function withWebsiteToken(seed: Seed, token: string): Seed {
-  return {
-    ...seed,
-    users: seed.users.map((user, index) =>
-      index === 0 ? { ...user, tokens: user.tokens.map((each) => (each.context === 'website' ? { ...each, token } : each)) } : user,
-    ),
-  };
 }
 
 async function fileToken(path: string, fresh: () => string): Promise<WebsiteToken> {

@@ -1,6 +1,6 @@
 import { demoBanner } from './cli/demoBanner.ts';
 import { type CliOptions, parseCliArgs, USAGE, UsageError } from './cli/parseCliArgs.ts';
-import { DEMO_SEED, loadSeedFile, type Seed, SeedError, shortOverlayIds } from './registry/index.ts';
+import { DEMO_PROFILE, DEMO_SEED, loadSeedFile, type Seed, SeedError, shortOverlayIds } from './registry/index.ts';
 import { type RunningApiServer, startApiServer } from './startApiServer.ts';
 import { redactStoreUrl } from './store/index.ts';
 
@@ -24,7 +24,9 @@ async function main(argv: string[]): Promise<void> {
   const twitchLines = twitchLib && twitch && options.twitch ? await twitchLib.connectTwitchToServer(twitch, { settings: options.twitch, storeSpec: options.store, server }) : [];
   // One write, so that whoever waits for the first line finds the rest with it.
   const storeUrl = redactStoreUrl(options.storeUrl);
-  const details = options.seedPath ? `Users: ${seed.users.length} from ${options.seedPath}; store ${storeUrl}` : demoBanner(server.url, storeUrl);
+  const details = options.seedPath
+    ? `Users: ${seed.users.length} from ${options.seedPath}; store ${storeUrl}`
+    : demoBanner(server.url, storeUrl, (await server.registry.profile(DEMO_PROFILE.user.userId))?.overlays);
   const shape = options.envelope ? '\nBodies wrapped as the hosted service does: {meta, data} / {meta, error} (--envelope)' : '';
   console.log([`API listening on ${server.url}\n${details}${shape}`, ...twitchLines].join('\n'));
 }

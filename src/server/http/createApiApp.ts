@@ -128,7 +128,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
   return app;
 }
 
-/** The stored profile's writes and the layouts (docs/server.md, "Profile"). */
+/** The stored profile's writes and the layouts (docs/server.md, "The stored profile"). */
 function profileRoutes(deps: Parameters<typeof putSelected>[0]): Route[] {
   return [
     { method: 'PUT', path: '/me/selected', token: 'website', handler: putSelected(deps) },

@@ -22,18 +22,24 @@ export interface OpenRegistryOptions extends Pick<MemoryRegistryOptions, 'now' |
 export async function openRegistry(store: DataStore, seed: Seed, options: OpenRegistryOptions = {}): Promise<Registry> {
   const { reseed = false, ...rest } = options;
   if (isRedisStore(store)) {
-    if (reseed) await reseedRecords(createRedisProfileRecords(store.redis), seed);
+    await storeSeed(createRedisProfileRecords(store.redis), seed, reseed);
     return createRedisRegistry(seed, { redis: store.redis, ...rest });
   }
   if (store.kind !== 'sqlite' || !store.file) return createMemoryRegistry(seed, rest);
   const records = createSqliteProfileRecords(store.file);
   try {
-    if (reseed) await reseedRecords(records, seed);
+    await storeSeed(records, seed, reseed);
   } catch (error) {
     records.close();
     throw error;
   }
   return createMemoryRegistry(seed, { ...rest, records, closeRecords: () => records.close() });
+}
+
+/** A seeded user the store does not know is stored from the seed; with `reseed`, every seeded user is. */
+async function storeSeed(records: ProfileRecords, seed: Seed, reseed: boolean): Promise<void> {
+  if (reseed) await reseedRecords(records, seed);
+  else await createProfileBook(records, indexSeed(seed)).storeMissing();
 }
 
 /** Writes every seeded profile over the stored one (its index moved with it). */

@@ -11,6 +11,9 @@ export type ProfileChange = (current: Profile) => Profile;
 /** Compare-and-set rounds lost to other writers before a write gives up (each lost round means another write won). */
 const MAX_ROUNDS = 32;
 
+/** Seeded users stored at once at start: one round trip to Redis each, in flight together. */
+const SEED_BATCH = 500;
+
 /**
  * The profiles of a registry, on any store: the seed is initial content (a
  * seeded user the store does not know reads as seeded, and is stored at its
@@ -85,6 +88,14 @@ export function createProfileBook(records: ProfileRecords, seed: SeedIndex) {
         if (await records.writeLayout(userId, kind, stored, json)) return { value: structuredClone(boxes), etag: entityTag(json) };
       }
       throw new Error(`layout ${kind} of user ${userId}: ${MAX_ROUNDS} writes in a row lost to other writers`);
+    },
+    /** Stores each seeded user the store does not know, from the seed (several instances starting at once store it once). */
+    async storeMissing(): Promise<void> {
+      const all = [...seed.profiles.values()];
+      for (let start = 0; start < all.length; start += SEED_BATCH) {
+        const batch = all.slice(start, start + SEED_BATCH);
+        await Promise.all(batch.map((profile) => records.write(profile.user.userId, undefined, JSON.stringify(profile), indexChange(undefined, profile))));
+      }
     },
     /** `--reseed`: the seed's profile replaces each seeded user's stored one (layouts stay). */
     async reseed(): Promise<void> {

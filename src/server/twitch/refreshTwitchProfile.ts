@@ -25,6 +25,7 @@ export async function refreshTwitchProfile({ userId, twitchUserId, apiClient, re
   if (!user) throw new Error(`Twitch knows no user ${twitchUserId}`);
   if (!profile) throw new Error(`no user ${userId} in the registry`);
   const twitch = mapTwitchProfile(profile.twitch, { user, stream, channel }, now());
-  if (JSON.stringify(twitch) !== JSON.stringify(profile.twitch)) await registry.replaceProfile(userId, { ...profile, twitch });
+  // Only `twitch` is written, onto the profile as stored then: a selection changed meanwhile is kept.
+  if (JSON.stringify(twitch) !== JSON.stringify(profile.twitch)) await registry.updateProfile(userId, (current) => ({ ...current, twitch }));
   return twitch.stream.status === 'live';
 }
