@@ -185,10 +185,10 @@ for (const width of [360, 1280]) {
   });
 }
 
-/** Pairs of controls (and headings, labels) whose boxes overlap, by a readable name. */
+/** Pairs of controls (and headings, labels) whose boxes overlap, by a readable name; the layout preview's boxes overlap where their modules do on stream. */
 function overlaps(): string[] {
   const boxes = [...document.querySelectorAll<HTMLElement>('h1, h2, label, input, button, a, legend')]
-    .filter((element) => element.getClientRects().length > 0)
+    .filter((element) => element.getClientRects().length > 0 && !element.closest('[data-testid="layout-canvas"]'))
     .map((element) => ({ element, box: element.getBoundingClientRect() }));
   const name = (element: HTMLElement) => `${element.tagName.toLowerCase()}(${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 20)})`;
   const found: string[] = [];

@@ -1,5 +1,7 @@
 import { DEMO_SEED } from '../src/server/index.ts';
+import { LIVE_PATH } from '../src/api/index.ts';
 import { expect, test } from './fixtures.ts';
+import { DebugPanel } from './support/DebugPanel.ts';
 
 // Each hostile module runs beside a well-behaved one (the counter), which must keep working.
 test.describe('hostile modules', () => {
@@ -94,6 +96,21 @@ test.describe('hostile modules, more ways in', () => {
       await expect(counter.getByTestId('count')).toHaveText(String(i));
     }
     await expect.poll(() => api.get('demo.tool.counter', 'count')).toBe(3);
+  });
+
+  test('a module opening many live sockets gets none of them, and the overlay stays on the live channel', async ({ overlay, api, page }) => {
+    test.setTimeout(90_000);
+    await api.set('test.hostile.sockets', 'target', `${api.url.replace(/^http/, 'ws')}${LIVE_PATH}`);
+    const sockets = await overlay.open({ kind: 'tool', modules: ['test.hostile.sockets', 'demo.tool.counter'] });
+    await expect(sockets.content.locator('body')).toHaveAttribute('data-done', '1', { timeout: 30_000 });
+    // Module frames send Origin: null: every upgrade is refused before any cap counts it.
+    const seen = JSON.parse((await sockets.getByTestId('report').textContent()) ?? '{}') as { opened: number; refused: number };
+    expect(seen.opened).toBe(0);
+    expect(seen.refused).toBe(200);
+    // Its sockets took no place: the page's own live connection is there and hears outside writes.
+    await expect(new DebugPanel(page).live).toHaveText('live');
+    await api.set('demo.tool.counter', 'count', 41);
+    await expect(overlay.module('demo.tool.counter').getByTestId('count')).toHaveText('41');
   });
 
   test('a module page or SVG opened directly runs sandboxed, away from the page origin and its storage', async ({ page, baseURL }) => {

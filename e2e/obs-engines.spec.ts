@@ -11,15 +11,13 @@ import { auditStyleSheets } from './support/StyleSheetAudit.ts';
 // project of playwright.config.ts runs it in one, the `chromium` project in Debian's.
 const COUNTER = 'demo.tool.counter';
 // Later frames stack on top, and the tools fill the stage: the counter comes last, so it gets the click.
-const TOOLS = ['demo.tool.goal', 'demo.tool.streaminfo', 'demo.tool.recent', COUNTER];
+const TOOLS = ['demo.tool.goal', 'demo.tool.streaminfo', COUNTER];
 const DOCK_MODULES = [...TOOLS, 'demo.background.aurora', 'demo.event.alerts', 'demo.game.trivia'];
 
-/** Pages that run one overlay take its id; the others (the dock, the home page...) the website token. */
+/** Pages that run one overlay take its id; the others (the dock, the home page...) the website token, in the fragment as `npm start` prints it. */
 function pageAddress(path: string, api: ApiServerDriver): string {
-  const overlayPage = path === '/' || path === '/studio';
-  const params = new URLSearchParams(overlayPage ? { overlay: api.profile.overlays.tool } : { token: api.tokens.website });
-  params.set('api', api.url);
-  return `${path}?${params}`;
+  if (path === '/' || path === '/studio') return `${path}?${new URLSearchParams({ overlay: api.profile.overlays.tool, api: api.url })}`;
+  return `${path}?${new URLSearchParams({ api: api.url })}#${new URLSearchParams({ token: api.tokens.website })}`;
 }
 
 /** What a page shows once it has started; a page not listed here is waited for until its network is quiet. */
@@ -27,11 +25,15 @@ const STARTED: Record<string, (page: Page) => Promise<void>> = {
   '/': async (page) => {
     for (const id of TOOLS) await expect(page.locator(`iframe[data-module-id="${id}"]`)).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
   },
-  '/studio': (page) => expect(page.getByTestId('studio-phase')).toContainText('running'),
+  '/studio': (page) => expect(page.getByTestId('studio-phase')).toContainText('running', { timeout: 20_000 }),
   '/dock': async (page) => {
     for (const id of DOCK_MODULES) {
-      await expect(page.getByTestId(`dock-module-${id}`).getByTestId('module-status')).not.toHaveAttribute('data-state', 'starting');
+      const status = page.getByTestId(`dock-module-${id}`).getByTestId('module-status');
+      await expect(status).not.toHaveAttribute('data-state', 'starting', { timeout: 20_000 });
     }
+  },
+  '/home': async (page) => {
+    for (const name of ['Overlays', 'Modules', 'Stream Deck', 'Twitch']) await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
   },
 };
 

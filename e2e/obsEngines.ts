@@ -24,10 +24,10 @@ export const OBS_ENGINE_ARGS = [...CHROMIUM_ARGS, '--use-gl=swiftshader'];
  * separated, e.g. `OBS_ENGINES=103.0.0,131.0.1`; `none` for no engine), else the defaults.
  */
 export function obsEngines(list = process.env.OBS_ENGINES): ObsEngine[] {
-  const versions = list === undefined || list.trim() === '' ? DEFAULT_OBS_ENGINES : list.split(',').map((entry) => entry.trim());
+  const versions = list === undefined || list.trim() === '' ? DEFAULT_OBS_ENGINES : list.split(',').map((entry) => entry.trim()).filter(Boolean);
   if (versions.length === 1 && versions[0] === 'none') return [];
   const majors = versions.map((version) => version.split('.')[0]);
-  return versions.filter(Boolean).map((version, index) => {
+  return versions.map((version, index) => {
     if (!/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(version)) throw new Error(`OBS_ENGINES: "${version}" is not a version of ${OBS_ENGINE_PACKAGE}`);
     const major = majors[index]!;
     const unique = majors.filter((other) => other === major).length === 1;

@@ -23,3 +23,4 @@ export * from './moduleOrigin.ts';
 export * from './streamEvents.ts';
 export * from './eventSubExamples.ts';
 export * from './twitchState.ts';
+export * from './sessions.ts';

@@ -8,7 +8,8 @@ export interface BenchArgs {
 
 export const BENCH_USAGE = `Usage: npm run bench -- [name ...] [--json <file>]
   name         a figure or row name (e.g. db.get, server, scaling.ready); a name also selects the rows below it
-  --json file  also write {"figures": [{name, value, unit, baseline, ratio, target, met, min, max, runs}], "machine": {...}}
+  --json file  also write {"figures": [{name, value, unit, baseline, ratio, target, met, min, max, runs}], "unmeasured": [{row, why}], "machine": {...}}
+  A row asked for that cannot be measured fails the run: exit code 1, and the rows and why listed on stderr after the table
   --help       this text, and the list of names`;
 
 /** Parses `npm run bench -- ...`; throws on an unknown flag or a flag without its value. */

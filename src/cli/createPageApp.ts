@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
+import { SIGN_IN_CALLBACK_PATH, SIGN_IN_PATH } from '../api/index.ts';
 import { isInsideRealFolder, MODULE_FILE_CSP, PAGE_CSP, pageEntry } from '../vite/index.ts';
 import { cacheControlFor } from './cacheControlFor.ts';
 import { withModuleOrigin } from './withModuleOrigin.ts';
@@ -30,6 +31,10 @@ export function createPageApp({ distDir, api, moduleOrigin, warn = console.warn 
   const toApi = (c: Context) => api.fetch(stripPrefix(c.req.raw), { clientAddress: c.env?.incoming?.socket?.remoteAddress });
   app.all('/api', toApi);
   app.all('/api/*', toApi);
+  // Twitch sends a streamer who signs in back to <public url>/auth/twitch/callback: the site's root, not /api.
+  const toApiAsIs = (c: Context) => api.fetch(c.req.raw, { clientAddress: c.env?.incoming?.socket?.remoteAddress });
+  app.get(SIGN_IN_PATH, toApiAsIs);
+  app.get(SIGN_IN_CALLBACK_PATH, toApiAsIs);
   // Outermost first: compression sees the final body, the ETag the uncompressed one.
   app.use('*', compress());
   app.use('*', etag());

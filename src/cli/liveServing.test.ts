@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -52,6 +52,7 @@ describe('the live endpoint under /api', () => {
   it('npm start: served, and closed with 1001 on SIGTERM; with --no-live, a 404', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'overlay-live-dist-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>overlay</title>');
+    mkdirSync(join(dist, 'modules'));
     try {
       const { base, child, exited, output } = await run('src/cli/start.ts', ['--dist', dist]);
       // npm start has no fixed overlay token: exchange the tool overlay's printed id for one.

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,8 @@ let url: string;
 beforeAll(async () => {
   dist = await mkdtemp(join(tmpdir(), 'overlay-start-'));
   await writeFile(join(dist, 'index.html'), '<!doctype html><p>page</p>');
+  // The build's module catalog (npm start reads dist/modules): none here.
+  await mkdir(join(dist, 'modules'));
   redis = await startRedisServer();
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;

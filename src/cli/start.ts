@@ -11,6 +11,7 @@ import {
   DEFAULT_PORT,
   envName,
   loadSeedFile,
+  loadSignUpSettings,
   loadTwitch,
   parseCliArgs,
   redactStoreUrl,
@@ -46,9 +47,11 @@ async function main(argv: string[]): Promise<void> {
   const live = options.live && { ...options.live, path: `/api${LIVE_PATH}` };
   const twitchLib = options.twitch && (await loadTwitch());
   const twitch = twitchLib ? twitchLib.createTwitchLink() : undefined;
-  const twitchRoutes = twitch && { twitchStates: twitch.states, twitchWebhook: options.twitch?.webhook && twitch.webhook };
+  const twitchRoutes = twitch && { twitchStates: twitch.states, twitchWebhook: options.twitch?.webhook && twitch.webhook, twitchLogin: twitch.login };
+  const { signup: signupFlags, ...serverOptions } = options;
+  const signup = signupFlags && options.twitch ? await loadSignUpSettings(signupFlags, options.twitch.clientId) : undefined;
   const server = await startApiServer({
-    ...options,
+    ...serverOptions,
     seed,
     live,
     // The catalog of the modules this build serves (when it has any), unless --modules names another folder.
@@ -58,7 +61,7 @@ async function main(argv: string[]): Promise<void> {
       createPageApp({
         distDir,
         moduleOrigin,
-        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false, events, eventRate: options.eventRate, trustProxy: options.trustProxy, ...profile, ...twitchRoutes }),
+        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false, events, eventRate: options.eventRate, trustProxy: options.trustProxy, signup, ...profile, ...twitchRoutes }),
       }),
   });
   // `events` is the server's EventStore (src/server/events), through which Twitch's notifications are stored and sent live.

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,8 @@ let url: string;
 beforeAll(async () => {
   dist = await mkdtemp(join(tmpdir(), 'overlay-start-env-'));
   await writeFile(join(dist, 'index.html'), '<!doctype html><p>page from the environment</p>');
+  // The build's module catalog: none here.
+  await mkdir(join(dist, 'modules'));
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   const env = { PORT: String(port), OVERLAY_STORE: 'memory', OVERLAY_DIST: dist, OVERLAY_TRUST_PROXY: '1', OVERLAY_FAILED_EXCHANGE_LIMIT: '2' };

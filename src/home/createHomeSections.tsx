@@ -1,5 +1,6 @@
 import { effect } from '@preact/signals';
 import type { HomeSection } from './HomeSection.ts';
+import { createLayoutClient, LayoutEditor, LayoutEditorModel } from './layout/index.ts';
 import type { HomeSession } from './HomeSession.ts';
 import { ModulesModel } from './ModulesModel.ts';
 import { ModulesSection } from './ModulesSection.tsx';
@@ -18,6 +19,11 @@ export interface HomeSectionsOptions {
 export function createHomeSections(session: HomeSession, { pageBase }: HomeSectionsOptions): HomeSection[] {
   const overlays = overlaySecrets(session, pageBase);
   const modules = new ModulesModel(session);
+  const layout = new LayoutEditorModel({
+    client: createLayoutClient({ baseUrl: session.api.baseUrl, getToken: () => session.token.peek() }),
+    profile: session.profile,
+    catalog: session.catalog,
+  });
   const streamDeck = streamDeckSecret(session);
   const twitch = new TwitchModel({ session });
   // The Twitch state is read at each sign-in.
@@ -27,6 +33,7 @@ export function createHomeSections(session: HomeSession, { pageBase }: HomeSecti
   return [
     { id: 'overlays', title: 'Overlays', View: () => <OverlaysSection overlays={overlays} /> },
     { id: 'modules', title: 'Modules', View: () => <ModulesSection model={modules} /> },
+    { id: 'layout', title: 'Layout', View: () => <LayoutEditor model={layout} /> },
     { id: 'stream-deck', title: 'Stream Deck', View: () => <StreamDeckSection token={streamDeck} apiBase={session.api.baseUrl} /> },
     { id: 'twitch', title: 'Twitch', View: () => <TwitchSection model={twitch} /> },
   ];

@@ -26,7 +26,7 @@ if (address.apiBase === null) {
   if (address.apiBase !== `${location.origin}/api`) dock.searchParams.set('api', address.apiBase);
   render(<HomeApp session={session} sections={sections} dockHref={dock.href} />, app);
   void session.readRoot();
-  void (address.token ? session.signIn(address.token) : session.reload());
+  void (address.token ? session.signIn(address.token) : session.reload().then(() => showSignInError(address.signInError)));
   // A `#token=` pasted into the address bar of the open page changes only the fragment: no new page load.
   window.addEventListener('hashchange', () => {
     const next = readHomeAddress(location.href, `${location.origin}/api`);
@@ -37,6 +37,10 @@ if (address.apiBase === null) {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && session.phase.peek() === 'ready') void session.reload();
   });
+  /** A sign-in with Twitch that ended without a token (refused on Twitch) says so beside the sign-in form. */
+  function showSignInError(message: string | undefined): void {
+    if (message && session.phase.peek() === 'signed-out') session.error.value = message;
+  }
   if (import.meta.hot) {
     import.meta.hot.on('overlay:modules', (next) => {
       catalog.value = withDescriptions(next.modules);
@@ -44,9 +48,9 @@ if (address.apiBase === null) {
   }
 }
 
-/** The token leaves the address bar (and the history) at once: it is kept for this tab in sessionStorage. */
+/** The token (and a sign-in's message) leaves the address bar (and the history) at once: it is kept for this tab in sessionStorage. */
 function takeTokenOffAddress(cleaned: string, token: string | undefined): void {
-  if (token) history.replaceState(history.state, '', cleaned);
+  if (cleaned !== location.href || token) history.replaceState(history.state, '', cleaned);
 }
 
 /** The registry's entries with their manifests' descriptions (the overlay page's registry goes without). */

@@ -18,4 +18,10 @@ describe('readHomeAddress', () => {
     expect(readHomeAddress('https://site.example/home?api=javascript:alert(1)', API).apiBase).toBeNull();
     expect(readHomeAddress('https://site.example/home?api=nope', API).apiBase).toBeNull();
   });
+
+  it('takes the message of a sign-in with Twitch that ended without a token off the address', () => {
+    const address = readHomeAddress('https://overlay.example.com/home#signin-error=Sign-in%20cancelled%20on%20Twitch%3A%20nothing%20was%20stored.', 'https://overlay.example.com/api');
+    expect(address).toMatchObject({ token: undefined, signInError: 'Sign-in cancelled on Twitch: nothing was stored.', cleaned: 'https://overlay.example.com/home' });
+    expect(readHomeAddress('https://overlay.example.com/home', 'https://overlay.example.com/api').signInError).toBeUndefined();
+  });
 });

@@ -3,7 +3,9 @@ export interface HomeAddress {
   apiBase: string | null;
   /** A website token handed over in the address (`#token=`, or `?token=`), if any. */
   token: string | undefined;
-  /** The same address without the token, for `history.replaceState`: a token never stays in the address bar. */
+  /** Why a sign-in with Twitch ended here without a token (`#signin-error=`, set by the server's callback), if it did. */
+  signInError: string | undefined;
+  /** The same address without the token (and the sign-in's message), for `history.replaceState`: a token never stays in the address bar. */
   cleaned: string;
 }
 
@@ -18,11 +20,13 @@ export function readHomeAddress(href: string, defaultApi: string): HomeAddress {
   const fragment = new URLSearchParams(url.hash.replace(/^#/, ''));
   const token = fragment.get('token') || query.get('token') || undefined;
   const apiBase = parseApiBase(fragment.get('api') ?? query.get('api') ?? defaultApi);
+  const signInError = fragment.get('signin-error')?.slice(0, 300) || undefined;
   query.delete('token');
   fragment.delete('token');
+  fragment.delete('signin-error');
   url.search = query.toString();
   url.hash = fragment.toString();
-  return { apiBase, token, cleaned: url.href };
+  return { apiBase, token, signInError, cleaned: url.href };
 }
 
 function parseApiBase(candidate: string): string | null {

@@ -1,5 +1,6 @@
 export { envName, envNames, settingGiven, withEnvNames } from './cli/flagsFromEnv.ts';
 export { type CliOptions, DEFAULT_PORT, DEFAULT_STORE, parseCliArgs, USAGE, UsageError } from './cli/parseCliArgs.ts';
+export { loadSignUpSettings } from './cli/loadSignUpSettings.ts';
 export * from './http/index.ts';
 export * from './registry/index.ts';
 export { apiServerCommand, type SpawnApiServerOptions, type SpawnedApiServer, spawnApiServer } from './spawnApiServer.ts';

@@ -1,4 +1,5 @@
 import { demoBanner } from './cli/demoBanner.ts';
+import { loadSignUpSettings } from './cli/loadSignUpSettings.ts';
 import { type CliOptions, parseCliArgs, USAGE, UsageError } from './cli/parseCliArgs.ts';
 import { DEMO_PROFILE, DEMO_SEED, loadSeedFile, type Seed, SeedError, shortOverlayIds } from './registry/index.ts';
 import { type RunningApiServer, startApiServer } from './startApiServer.ts';
@@ -12,10 +13,11 @@ async function main(argv: string[]): Promise<void> {
   // Loaded only with a client id: twurple takes seconds to load.
   const twitchLib = options.twitch && (await import('./twitch/index.ts'));
   const twitch = twitchLib ? twitchLib.createTwitchLink() : undefined;
-  const twitchRoutes = twitch && { twitchStates: twitch.states, twitchWebhook: options.twitch?.webhook && twitch.webhook };
+  const twitchRoutes = twitch && { twitchStates: twitch.states, twitchWebhook: options.twitch?.webhook && twitch.webhook, twitchLogin: twitch.login };
   // With Redis down this waits, printing "Waiting for Redis at ..." every 10 s, and serves once Redis answers.
+  const signup = options.signup && options.twitch ? await loadSignUpSettings(options.signup, options.twitch.clientId).catch((error: Error) => fail(error.message, 2)) : undefined;
   try {
-    server = await startApiServer({ ...options, seed, store: options.store, modules: options.modulesPath, twitchRoutes });
+    server = await startApiServer({ ...options, seed, store: options.store, modules: options.modulesPath, twitchRoutes, signup });
   } catch (error) {
     fail(`Cannot start the API: ${(error as Error).message}`);
   }
@@ -28,7 +30,8 @@ async function main(argv: string[]): Promise<void> {
     ? `Users: ${seed.users.length} from ${options.seedPath}; store ${storeUrl}`
     : demoBanner(server.url, storeUrl, (await server.registry.profile(DEMO_PROFILE.user.userId))?.overlays);
   const shape = options.envelope ? '\nBodies wrapped as the hosted service does: {meta, data} / {meta, error} (--envelope)' : '';
-  console.log([`API listening on ${server.url}\n${details}${shape}`, ...twitchLines].join('\n'));
+  const signupLine = signup ? `\nSign-up with Twitch: ${signup.publicUrl}/auth/twitch (callback ${signup.publicUrl}/auth/twitch/callback)` : '';
+  console.log([`API listening on ${server.url}\n${details}${shape}${signupLine}`, ...twitchLines].join('\n'));
 }
 
 function parseOrExit(argv: string[]): CliOptions {

@@ -27,6 +27,7 @@ import {
 } from './live/index.ts';
 import { loadModuleCatalog, type ModuleCatalog } from './modules/index.ts';
 import { DEMO_SEED, openRegistry, parseSeed, type Registry } from './registry/index.ts';
+import { createWebsiteSessions, openSessionStore, type WebsiteSessions, withSessions } from './sessions/index.ts';
 import { type DataStore, openStore, type StoreSpec } from './store/index.ts';
 
 export interface StartApiServerOptions {
@@ -74,7 +75,7 @@ export interface StartApiServerOptions {
     store: DataStore,
     registry: Registry,
     events: Events,
-    profile: { notices?: ProfileNotices; modules?: ModuleCatalog },
+    profile: { notices?: ProfileNotices; modules?: ModuleCatalog; sessions: WebsiteSessions },
   ) => { fetch: (request: Request) => Response | Promise<Response> };
   /** The stream events' retention and live replay bounds (docs/events.md). @default {} */
   events?: OpenEventsOptions;
@@ -93,7 +94,11 @@ export interface StartApiServerOptions {
    */
   trustProxy?: number;
   /** Twitch's routes: `GET /`'s `twitch` states and `POST /twitch/eventsub` (see createTwitchLink). Ignored with `wrap`. */
-  twitchRoutes?: Pick<ApiAppOptions, 'twitchStates' | 'twitchWebhook'>;
+  twitchRoutes?: Pick<ApiAppOptions, 'twitchStates' | 'twitchWebhook' | 'twitchLogin'>;
+  /** `--signup twitch`: accounts made by signing in with Twitch (needs `twitchRoutes.twitchLogin`). Ignored with `wrap`. */
+  signup?: ApiAppOptions['signup'];
+  /** Lifetime of the website tokens made by signing in (`--session-days`). @default 30 */
+  sessionDays?: number;
 }
 
 export interface RunningApiServer {
@@ -103,6 +108,8 @@ export interface RunningApiServer {
   host: string;
   store: DataStore;
   registry: Registry;
+  /** The website tokens of signed-in streamers, beside the store (closed by `close()`). */
+  sessions: WebsiteSessions;
   /** The live endpoint; undefined with `live: false`. */
   live: LiveEndpoint | undefined;
   /**
@@ -128,26 +135,31 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   const opened = isStore(options.store) ? options.store : await openStore(options.store ?? 'memory', { log: options.log });
   let registry: Registry;
   let ownRegistry: Registry | undefined;
+  let sessions: WebsiteSessions | undefined;
   let changes: LiveChanges | undefined;
   let events: Events | undefined;
   try {
-    registry = options.registry ?? (await openRegistry(opened, seed!, { now, tokenTtlMs, maxTokensPerOverlay, reseed: options.reseed }));
-    ownRegistry = options.registry ? undefined : registry;
+    sessions = createWebsiteSessions({ store: openSessionStore(opened, now), now, sessionDays: options.sessionDays });
+    ownRegistry = options.registry ? undefined : await openRegistry(opened, seed!, { now, tokenTtlMs, maxTokensPerOverlay, reseed: options.reseed });
+    // Every path that resolves a token (the app, the database lane, the live endpoint) sees signed-in website tokens.
+    registry = withSessions(options.registry ?? ownRegistry!, sessions);
     if (liveOptions) changes = await openLiveChanges(opened, liveOptions);
     events = await openEvents(opened, options.events);
   } catch (error) {
     await changes?.feed.close();
     await ownRegistry?.close?.();
+    await sessions?.close();
     await opened.close();
     throw error;
   }
   const store = changes?.store ?? opened;
   const onInternalError = options.onInternalError ?? console.error;
   const { envelope, eventRate } = options;
-  const profile = { notices: changes && createProfileNotices(changes.feed), modules };
+  const openSessions = sessions!;
+  const profile = { notices: changes && createProfileNotices(changes.feed), modules, sessions: openSessions };
   const app =
     options.wrap?.(store, registry, events, profile) ??
-    createApiApp({ registry, store, limits, onInternalError, now, live: liveOptions !== undefined, envelope, events, eventRate, trustProxy, ...profile, ...options.twitchRoutes });
+    createApiApp({ registry, store, limits, onInternalError, now, live: liveOptions !== undefined, envelope, events, eventRate, trustProxy, signup: options.signup, ...profile, ...options.twitchRoutes });
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
   const viaApp = getRequestListener(app.fetch, { errorHandler });
   // Served alone, the API answers its two database routes on Node's server itself, because the fetch
@@ -173,6 +185,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   } catch (error) {
     await live?.close();
     await events.close();
+    await openSessions.close();
     await store.close();
     throw error;
   }
@@ -183,10 +196,11 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
       .then(() => stop(server))
       .then(() => events.close())
       .then(() => ownRegistry?.close?.())
+      .then(() => openSessions.close())
       .finally(() => store.close());
     return closing;
   };
-  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`, port: actualPort, host, store, registry, live, events, close };
+  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`, port: actualPort, host, store, registry, sessions: openSessions, live, events, close };
 }
 
 function isStore(store: StartApiServerOptions['store']): store is DataStore {

@@ -8,10 +8,21 @@ export interface LiveClients {
   close(): Promise<void>;
 }
 
+/** Client addresses handed out so far: every connection of the bench process gets its own. */
+let addresses = 0;
+
+/** The next client address, from 10.0.0.0/8, as a proxy in front of the server would name it. */
+function nextAddress(): string {
+  const n = ++addresses;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
 /**
- * Opens `n` connections to `<url><LIVE_PATH>`, `batch` at a time; with a
- * `token`, each authenticates and waits for `ready` (the reference server),
- * without, each is counted once open (the bare baseline).
+ * Opens `n` connections to `<url><LIVE_PATH>`, `batch` at a time, each with
+ * its own client address in `X-Forwarded-For` (read by a server with
+ * `--trust-proxy 1`, ignored by the bare one); with a `token`, each
+ * authenticates and waits for `ready` (the reference server), without, each
+ * is counted once open (the bare baseline).
  */
 export async function openLiveClients(url: string, n: number, token?: string, batch = 250): Promise<LiveClients> {
   const sockets: WebSocket[] = [];
@@ -47,7 +58,7 @@ export async function openLiveClients(url: string, n: number, token?: string, ba
 }
 
 function openOne(url: string, token: string | undefined, onChange: () => void): Promise<WebSocket> {
-  const ws = new WebSocket(url, { perMessageDeflate: false });
+  const ws = new WebSocket(url, { perMessageDeflate: false, headers: { 'X-Forwarded-For': nextAddress() } });
   return new Promise((resolve, reject) => {
     ws.once('error', reject);
     ws.once('open', () => {

@@ -14,9 +14,14 @@ export interface LiveServerProcess {
   stop(): Promise<void>;
 }
 
-/** The reference API (`npm run api`, memory store) allowing `maxConnections` live connections to the one demo user. */
+/**
+ * The reference API (`npm run api`, memory store) allowing `maxConnections` live connections to the one demo user,
+ * behind one proxy as a deployment serving that many overlays is (`--trust-proxy 1`): each client of
+ * openLiveClients names its own address in `X-Forwarded-For`, so the per-address caps see the many clients a
+ * real deployment sees, not one address opening thousands of sockets.
+ */
 export function spawnReferenceLive(maxConnections: number): Promise<LiveServerProcess> {
-  const { command, args } = apiServerCommand(['--port', '0', '--store', 'memory', '--max-live-connections', String(maxConnections)]);
+  const { command, args } = apiServerCommand(['--port', '0', '--store', 'memory', '--max-live-connections', String(maxConnections), '--trust-proxy', '1']);
   return spawnListening(command, args);
 }
 

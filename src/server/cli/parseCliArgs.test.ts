@@ -18,8 +18,14 @@ describe('parseCliArgs', () => {
       envelope: false,
       trustProxy: 0,
       eventRate: { perSecond: 100, burst: 1000 },
+      sessionDays: 30,
       help: false,
     });
+  });
+
+  it('reads --session-days', () => {
+    expect(parseCliArgs(['--session-days', '7']).sessionDays).toBe(7);
+    expect(() => parseCliArgs(['--session-days', '0'])).toThrow(/--session-days: expected an integer from 1 to 3650/);
   });
 
   it('reads --trust-proxy <hops>: 0 by default, a small whole number', () => {

@@ -1,12 +1,16 @@
 import { parseArgs } from 'node:util';
 import { envName, type FlagValues, withEnvironment, withEnvNames } from './flagsFromEnv.ts';
-import { secretSetting } from './secretSetting.ts';
+import { type TwitchFlags, twitchFlags } from './twitchFlags.ts';
 import { UsageError } from './UsageError.ts';
+import { secretSetting } from './secretSetting.ts';
 import { DEFAULT_EVENT_RATE, type EventRate } from '../events/index.ts';
 import type { ApiLimits } from '../http/index.ts';
 import { DEFAULT_EXCHANGE_LIMITS, type ExchangeLimits } from '../limits/index.ts';
 import { DEFAULT_MAX_TOKENS_PER_OVERLAY, DEFAULT_TOKEN_TTL_MS } from '../registry/index.ts';
+import { DEFAULT_SESSION_DAYS } from '../sessions/index.ts';
+import { DEFAULT_MAX_SIGNUPS_PER_HOUR } from '../signin/index.ts';
 import { parseStoreUrl, type StoreSpec } from '../store/index.ts';
+import { type SignupFlags, signupFlags } from './signupFlags.ts';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_STORE = 'sqlite:./data/overlay.sqlite';
@@ -60,6 +64,14 @@ not as a flag, which every user of the machine sees in ps.
   --max-events-per-second <n>
                            events one user may post per second (POST /me/events), then 429 (default ${DEFAULT_EVENT_RATE.perSecond})
   --event-burst <n>        events one user may post at once above that rate (default ${DEFAULT_EVENT_RATE.burst})
+  --session-days <n>       lifetime of the website tokens made by signing in (default ${DEFAULT_SESSION_DAYS})
+  --signup twitch          let streamers create their own account by signing in with Twitch (docs/deploying.md);
+                           needs --twitch-client-id, --twitch-client-secret and --public-url
+  --public-url <url>       the API's public base URL: Twitch redirects to <url>/auth/twitch/callback, then <url>/home
+  --allowed-logins <a,b>   only these Twitch logins may sign up (default: anyone)
+  --max-signups-per-hour <n>
+                           new accounts per client address and hour, then 429 (default ${DEFAULT_MAX_SIGNUPS_PER_HOUR})
+  --default-selection <file>  JSON {game, tools, background, event}: the modules a new account starts with
   --help                   print this text`);
 
 export interface CliOptions {
@@ -84,9 +96,13 @@ export interface CliOptions {
   /** Proxies in front of the server whose `X-Forwarded-For` entries name the client (0: none, the header is ignored). */
   trustProxy: number;
   /** Connect to Twitch (docs/twitch.md); undefined without a client id. */
-  twitch?: { clientId: string; webhook?: { callback: string; secret: string; clientSecret: string } };
+  twitch?: TwitchFlags;
   /** The per-user rate of `POST /me/events`. */
   eventRate: EventRate;
+  /** Lifetime of the website tokens made by signing in. */
+  sessionDays: number;
+  /** `--signup twitch` and its flags; undefined without it. */
+  signup?: SignupFlags;
   help: boolean;
 }
 
@@ -119,6 +135,7 @@ function optionsOf(values: FlagValues): CliOptions {
   if (valueTtlDays !== undefined) store = withValueTtl(store, integerFlag('value-ttl-days', valueTtlDays, 0, 1, 36_500));
   if (text('seed') === '') throw new UsageError('--seed: needs a file path');
   if (text('modules') === '') throw new UsageError('--modules: needs a folder path');
+  const twitch = twitchFlags(values);
   return {
     port: integerFlag('port', text('port'), DEFAULT_PORT, 0, 65535),
     host: text('host') ?? '127.0.0.1',
@@ -137,45 +154,15 @@ function optionsOf(values: FlagValues): CliOptions {
     live: liveFlags(values),
     envelope: values.envelope === true,
     trustProxy: integerFlag('trust-proxy', text('trust-proxy'), 0, 0, 16),
-    twitch: twitchFlags(values),
+    twitch,
     eventRate: {
       perSecond: integerFlag('max-events-per-second', text('max-events-per-second'), DEFAULT_EVENT_RATE.perSecond, 1, 1_000_000),
       burst: integerFlag('event-burst', text('event-burst'), DEFAULT_EVENT_RATE.burst, 1, 1_000_000),
     },
+    sessionDays: integerFlag('session-days', text('session-days'), DEFAULT_SESSION_DAYS, 1, 3650),
+    signup: signupFlags({ ...values, 'twitch-client-secret': secretSetting(values, 'twitch-client-secret') }, twitch?.clientId, (message) => new UsageError(message)),
     help: values.help === true,
   };
-}
-
-const WEBHOOK_SETTINGS = ['twitch-webhook-url', 'twitch-webhook-secret', 'twitch-client-secret'];
-
-/** The Twitch flags: a client id alone means WebSocket sessions; the three webhook settings come together or not at all. */
-function twitchFlags(values: FlagValues): CliOptions['twitch'] {
-  const clientId = values['twitch-client-id'] as string | undefined;
-  const [url, secret, clientSecret] = [values['twitch-webhook-url'] as string | undefined, secretSetting(values, 'twitch-webhook-secret'), secretSetting(values, 'twitch-client-secret')];
-  const given = WEBHOOK_SETTINGS.filter((_, i) => [url, secret, clientSecret][i] !== undefined);
-  if (given.length > 0 && !clientId) throw new UsageError(`--${given[0]}: needs --twitch-client-id (or ${envName('twitch-client-id')})`);
-  if (!clientId) return undefined;
-  if (!/^[a-z0-9]{1,64}$/i.test(clientId)) throw new UsageError('--twitch-client-id: expected the letters and digits of a Twitch client id');
-  if (given.length === 0) return { clientId };
-  if (url === undefined || secret === undefined || clientSecret === undefined) {
-    const missing = WEBHOOK_SETTINGS.find((name) => !given.includes(name));
-    throw new UsageError(`--${missing}: the webhook transport needs --twitch-webhook-url, --twitch-webhook-secret and --twitch-client-secret (or their -file forms)`);
-  }
-  if (secret.length < 10 || secret.length > 100) throw new UsageError(`--twitch-webhook-secret: expected 10 to 100 characters, got ${secret.length}`);
-  return { clientId, webhook: { callback: webhookUrl(url), secret, clientSecret } };
-}
-
-/** Twitch only calls HTTPS on port 443; plain HTTP is accepted for a loopback address (a proxy on the same machine, tests). */
-function webhookUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`--twitch-webhook-url: not a URL: ${JSON.stringify(text)}`);
-  }
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) throw new UsageError('--twitch-webhook-url: must be an https:// address');
-  return url.href;
 }
 
 /** Every flag: each is also read from its variable (flagsFromEnv.ts), so a flag added here gets one. */
@@ -208,6 +195,12 @@ const FLAGS = {
   'twitch-client-secret-file': { type: 'string' },
   'max-events-per-second': { type: 'string' },
   'event-burst': { type: 'string' },
+  'session-days': { type: 'string' },
+  signup: { type: 'string' },
+  'public-url': { type: 'string' },
+  'allowed-logins': { type: 'string' },
+  'max-signups-per-hour': { type: 'string' },
+  'default-selection': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { LIVE_PATH, TWITCH_STATE_PATH } from '../../api/index.ts';
+import { LIVE_PATH, SESSIONS_PATH, SIGN_IN_CALLBACK_PATH, SIGN_IN_PATH, TWITCH_LOGIN_PATH, TWITCH_STATE_PATH } from '../../api/index.ts';
 import type { ProfileNotices } from '../live/index.ts';
 import type { ModuleCatalog } from '../modules/index.ts';
 import type { Registry } from '../registry/index.ts';
 import { createMemoryEvents, type EventRate, type Events, resolveEventRate } from '../events/index.ts';
-import { createExchangeGuard, createMemoryRateCounter, createRedisRateCounter } from '../limits/index.ts';
+import { clientAddress, createExchangeGuard, createMemoryRateCounter, createRedisRateCounter, type RateCounter } from '../limits/index.ts';
 import { type DataStore, isRedisStore } from '../store/index.ts';
 import { type AboutDeps, checkHealth, describeApi } from './about/aboutRoutes.ts';
 import { exchangeOverlayId, readProfile, validateToken } from './account/accountRoutes.ts';
@@ -20,6 +20,12 @@ import { type Route, routeGuard } from './routeTable.ts';
 import { bareAnswers, type EnvelopeOptions, envelopeAnswers, type ShapeAnswer } from './shapeAnswer.ts';
 import { toErrorAnswer } from './toErrorResponse.ts';
 import { readTwitchState } from './twitch/readTwitchState.ts';
+import { forgetTwitchLogin, startTwitchLogin, type TwitchLoginControl } from './twitch/twitchLoginRoutes.ts';
+import { listSessions, logout, revokeSession } from './sessions/sessionRoutes.ts';
+import { beginSignIn, finishSignIn } from './signin/signInRoutes.ts';
+import { createTwitchSignIn, type SignUpSettings } from '../signin/index.ts';
+import type { ApiRequest } from './ApiRequest.ts';
+import { createMemorySessionStore, createWebsiteSessions, type WebsiteSessions, withSessions } from '../sessions/index.ts';
 import { putFavs, putLayout, putSelected, readLayout, rotateOverlay, rotateStreamdeck } from './profile/profileRoutes.ts';
 
 export interface ApiAppOptions {
@@ -55,6 +61,15 @@ export interface ApiAppOptions {
   events?: Events;
   /** The per-user rate of `POST /me/events` (`--max-events-per-second`, `--event-burst`). @default 100 per s, bursts of 1,000 */
   eventRate?: Partial<EventRate>;
+  /**
+   * The website tokens of signed-in streamers (`POST /auth/logout`, `/me/sessions`). When given, `registry` must
+   * already resolve them (`withSessions`), as startApiServer's does. @default sessions of this app alone, in memory
+   */
+  sessions?: WebsiteSessions;
+  /** `POST /me/twitch/login` and `DELETE /me/twitch` (the Twitch link); absent without a Twitch client id: 409. */
+  twitchLogin?: TwitchLoginControl;
+  /** `--signup twitch`: `GET /auth/twitch` and its callback create and sign in accounts (needs `twitchLogin`). */
+  signup?: SignUpSettings;
   /** Proxies in front of the server whose `X-Forwarded-For` entries name the client of each per-address budget (`clientAddress`). @default 0 */
   trustProxy?: number;
   /** The installed modules (`--modules <folder>`): profile writes refuse other ids. @default none: only the form of ids is checked */
@@ -67,14 +82,16 @@ export interface ApiAppOptions {
 export const TWITCH_WEBHOOK_PATH = '/twitch/eventsub';
 
 /** Paths answered in the server's own shape even with the envelope: not the hosted service's endpoints. */
-const OWN_PATHS = new Set(['/', '/healthz', '/dev/database', '/dev/profile', LIVE_PATH]);
+const OWN_PATHS = new Set(['/', '/healthz', '/dev/database', '/dev/profile', LIVE_PATH, SIGN_IN_PATH, SIGN_IN_CALLBACK_PATH]);
 
 /**
  * The whole API as a Hono app. Its `fetch` is a web-standard handler that serves
  * the paths at its root, so it can be mounted under a prefix by stripping it.
  */
 export function createApiApp(options: ApiAppOptions): Hono {
-  const { registry, store, limits, onInternalError = console.error, devRoutes = false, devOrigins, live = false, envelope = false } = options;
+  const { store, limits, onInternalError = console.error, devRoutes = false, devOrigins, live = false, envelope = false } = options;
+  const sessions = options.sessions ?? createWebsiteSessions({ store: createMemorySessionStore(), now: options.now });
+  const registry = options.sessions ? options.registry : withSessions(options.registry, sessions);
   const resolved = resolveLimits(limits);
   // With Redis, the counters are shared: limits hold across every instance.
   const counter = isRedisStore(store) ? createRedisRateCounter(store.redis) : createMemoryRateCounter({ now: options.now });
@@ -97,10 +114,17 @@ export function createApiApp(options: ApiAppOptions): Hono {
   if (live) routes.push({ method: 'GET', path: LIVE_PATH, token: 'overlay', handler: upgradeRequired });
   // Without a Twitch client id it answers 404 (a dock shows no Twitch line then); a path with no route at all would fail
   // the browser's CORS preflight, a network error the dock could not tell from being offline.
-  routes.push({ method: 'GET', path: TWITCH_STATE_PATH, token: 'user', handler: readTwitchState({ registry, twitchStates: options.twitchStates }) });
+  const twitchDeps = { registry, twitchStates: options.twitchStates, twitchLogin: options.twitchLogin };
+  routes.push(
+    { method: 'GET', path: TWITCH_STATE_PATH, token: 'user', handler: readTwitchState(twitchDeps) },
+    { method: 'DELETE', path: TWITCH_STATE_PATH, token: 'website', handler: forgetTwitchLogin(twitchDeps) },
+    { method: 'POST', path: TWITCH_LOGIN_PATH, token: 'website', handler: startTwitchLogin(twitchDeps) },
+    ...sessionRoutes({ registry, sessions }),
+    ...signInRoutes(options, { registry, sessions, counter }),
+  );
   // The root lists a parameter as the docs write it: `/me/events/<id>/replay`.
   const listed = routes.map(({ method, path, token }) => ({ method, path: path.replace(/:(\w+)/g, '<$1>'), token }));
-  const about = { store, endpoints: [...listed, { method: 'GET', path: '/healthz', token: 'none' as const }], twitchStates: options.twitchStates };
+  const about = { store, endpoints: [...listed, { method: 'GET', path: '/healthz', token: 'none' as const }], twitchStates: options.twitchStates, signup: options.signup && ('twitch' as const) };
   routes.push({ method: 'GET', path: '/', token: 'none', handler: describeApi(about) }, { method: 'GET', path: '/healthz', token: 'none', handler: checkHealth(about) });
   const shape = answerShape(envelope);
   const shaped: ShapeAnswer = (answer, path) => (OWN_PATHS.has(path) ? answer : shape(answer, path));
@@ -126,6 +150,29 @@ export function createApiApp(options: ApiAppOptions): Hono {
   app.notFound((c) => errorResponse(new HttpError(404, 'Not found'), c.req.url));
   app.onError((error, c) => errorResponse(error, c.req.url));
   return app;
+}
+
+/** Signing out and the user's list of signed-in website tokens. */
+function sessionRoutes(deps: { registry: Registry; sessions: WebsiteSessions }): Route[] {
+  return [
+    { method: 'POST', path: '/auth/logout', token: 'website', handler: logout(deps) },
+    { method: 'GET', path: SESSIONS_PATH, token: 'website', handler: listSessions(deps) },
+    { method: 'DELETE', path: `${SESSIONS_PATH}/:id`, token: 'website', handler: revokeSession(deps) },
+  ];
+}
+
+/** `GET /auth/twitch` and its callback, with `--signup twitch` only. */
+function signInRoutes(options: ApiAppOptions, deps: { registry: Registry; sessions: WebsiteSessions; counter: RateCounter }): Route[] {
+  const { signup, twitchLogin } = options;
+  if (!signup) return [];
+  if (!twitchLogin) throw new Error('signup: sign-up with Twitch needs the Twitch link (a Twitch client id)');
+  const signIn = createTwitchSignIn({ settings: signup, registry: deps.registry, sessions: deps.sessions, counter: deps.counter, keepTwitchLogin: twitchLogin.keep, now: options.now });
+  const trustProxy = options.trustProxy ?? 0;
+  const signInDeps = { signIn, publicUrl: signup.publicUrl, addressOf: (request: ApiRequest) => clientAddress(request, trustProxy) };
+  return [
+    { method: 'GET', path: SIGN_IN_PATH, token: 'none', handler: beginSignIn(signInDeps) },
+    { method: 'GET', path: SIGN_IN_CALLBACK_PATH, token: 'none', handler: finishSignIn(signInDeps) },
+  ];
 }
 
 /** The stored profile's writes and the layouts (docs/server.md, "The stored profile"). */

@@ -7,3 +7,4 @@ export { type ApiAppOptions, answerShape, createApiApp, TWITCH_WEBHOOK_PATH } fr
 export { databaseLane } from './database/databaseLane.ts';
 export { answerClientError, answerRequestError } from './malformedRequests.ts';
 export { API_VERSION, type EnvelopeOptions } from './shapeAnswer.ts';
+export type { TwitchLoginControl } from './twitch/twitchLoginRoutes.ts';

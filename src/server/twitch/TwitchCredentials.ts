@@ -22,6 +22,8 @@ export interface TwitchCredentials {
 export interface TwitchCredentialStore {
   get(userId: string): Promise<TwitchCredentials | undefined>;
   set(userId: string, credentials: TwitchCredentials): Promise<void>;
+  /** Forgets the user's login (`DELETE /me/twitch`); nothing when there is none. */
+  delete(userId: string): Promise<void>;
   /** Every user with credentials, for the start of the EventSub sessions. */
   list(): Promise<{ userId: string; credentials: TwitchCredentials }[]>;
   close(): Promise<void>;

@@ -1,8 +1,9 @@
 import type { Redis } from 'ioredis';
-import type { TwitchStateLine } from '../http/index.ts';
+import type { TwitchLoginControl, TwitchStateLine } from '../http/index.ts';
 import type { EventStore } from '../events/index.ts';
 import type { Registry } from '../registry/index.ts';
 import { type DataStore, isRedisStore, type StoreSpec } from '../store/index.ts';
+import { createDeviceLogins, type DeviceLogins } from './createDeviceLogins.ts';
 import { createWebhookHandler } from './createWebhookHandler.ts';
 import { openCredentialStore } from './openCredentialStore.ts';
 import { createRedisLease } from './redisLease.ts';
@@ -32,6 +33,8 @@ export interface TwitchStart {
   /** Credentials to use instead of the ones beside the store (tests with the memory store). */
   credentials?: TwitchCredentialStore;
   log?: (line: string) => void;
+  /** Waits between two polls of `POST /me/twitch/login`'s device flow (tests). @default setTimeout */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /**
@@ -41,7 +44,25 @@ export interface TwitchStart {
  */
 export function createTwitchLink() {
   let running: { twitch: RunningTwitch; webhook?: (request: Request) => Promise<Response>; close(): Promise<void> } | undefined;
+  let logins: { device: DeviceLogins; credentials: TwitchCredentialStore } | undefined;
+  const notStarted = () => new Error('Twitch is not connected yet; try again in a few seconds');
+  const login: TwitchLoginControl = {
+    start: (userId) => (logins ? logins.device.start(userId) : Promise.reject(notStarted())),
+    isPending: (userId) => logins?.device.isPending(userId) ?? false,
+    async forget(userId) {
+      if (!logins || !running) throw notStarted();
+      logins.device.cancel(userId);
+      await logins.credentials.delete(userId);
+      await running.twitch.checkUser(userId);
+    },
+    async keep(userId, credentials) {
+      if (!logins || !running) throw notStarted();
+      await logins.credentials.set(userId, credentials);
+      await running.twitch.checkUser(userId);
+    },
+  };
   return {
+    login,
     states: (): Promise<TwitchStateLine[]> => (running ? running.twitch.states() : Promise.resolve([])),
     webhook: (request: Request): Promise<Response> =>
       running?.webhook ? running.webhook(request) : Promise.resolve(Response.json({ code: 'UNAVAILABLE', message: 'Twitch is not connected yet' }, { status: 503 })),
@@ -56,15 +77,24 @@ export function createTwitchLink() {
       let twitch: RunningTwitch | undefined;
       const onStreamChange = (userId: string) => twitch?.refreshProfile(userId);
       const webhook = settings.webhook && createWebhookHandler({ secret: settings.webhook.secret, events, credentials, log, onStreamChange });
-      running = { twitch: { states: async () => [], refreshProfile: () => {}, check: async () => {}, stop: async () => {} }, webhook, close: () => credentials.close() };
+      running = { twitch: { states: async () => [], refreshProfile: () => {}, check: async () => {}, checkUser: async () => {}, stop: async () => {} }, webhook, close: () => credentials.close() };
       twitch = await startTwitch({ clientId: settings.clientId, credentials, events, registry, lease, webhook: settings.webhook, log });
       const started = twitch;
-      running = { twitch: started, webhook, close: () => started.stop().finally(() => credentials.close()) };
+      const device = createDeviceLogins({ clientId: settings.clientId, credentials, sleep: options.sleep, log, onStored: (userId) => started.checkUser(userId) });
+      logins = { device, credentials };
+      running = {
+        twitch: started,
+        webhook,
+        close: () => {
+          device.stop();
+          return started.stop().finally(() => credentials.close());
+        },
+      };
       return twitch;
     },
     async stop(): Promise<void> {
       await running?.close();
-      running = undefined;
+      running = logins = undefined;
     },
   };
 }

@@ -43,15 +43,18 @@ export interface DeviceFlowOptions {
 
 /** Step 1 of Twitch's Device Code Grant Flow for a public client: no secret, no redirect URL. */
 export async function requestDeviceCode({ clientId, scopes, urls, fetch = globalThis.fetch }: DeviceFlowOptions): Promise<DeviceCode> {
-  const response = await fetch(urls.auth('device'), { method: 'POST', body: new URLSearchParams({ client_id: clientId, scopes: scopes.join(' ') }) });
-  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) throw new DeviceFlowError('http', `Twitch refused the device code request (${response.status}): ${String(body.message ?? 'no reason given')}`);
+  const body = new URLSearchParams({ client_id: clientId, scopes: scopes.join(' ') });
+  const response = await fetch(urls.auth('device'), { method: 'POST', body }).catch((error: unknown) => {
+    throw new DeviceFlowError('http', `Twitch cannot be reached (${(error as Error).message})`);
+  });
+  const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) throw new DeviceFlowError('http', `Twitch refused the device code request (${response.status}): ${String(json.message ?? 'no reason given')}`);
   return {
-    deviceCode: String(body.device_code),
-    userCode: String(body.user_code),
-    verificationUri: String(body.verification_uri),
-    interval: Number(body.interval) || 5,
-    expiresIn: Number(body.expires_in) || 1800,
+    deviceCode: String(json.device_code),
+    userCode: String(json.user_code),
+    verificationUri: String(json.verification_uri),
+    interval: Number(json.interval) || 5,
+    expiresIn: Number(json.expires_in) || 1800,
   };
 }
 

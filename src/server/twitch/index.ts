@@ -9,5 +9,7 @@ export { TWITCH_SCOPES } from './scopes.ts';
 export { type RunningTwitch, type StartTwitchOptions, startTwitch, type TwitchUserState } from './startTwitch.ts';
 export type { WebhookSettings } from './subscribeWebhooks.ts';
 export type { TwitchCredentialStore, TwitchCredentials } from './TwitchCredentials.ts';
-export { twitchUrls } from './twitchUrls.ts';
+export { type TwitchUrls, twitchUrls } from './twitchUrls.ts';
 export { connectTwitchToServer, type ServerForTwitch } from './connectTwitchToServer.ts';
+export { authorizeUrl, type CodeFlowApp, exchangeAuthorizationCode, readHelixUser, TwitchCallError } from './authorizationCode.ts';
+export { credentialsFromToken } from './credentialsFromToken.ts';

@@ -1,4 +1,4 @@
-import { getTokenInfo } from '@twurple/auth';
+import { credentialsFromToken } from './credentialsFromToken.ts';
 import { pollDeviceToken, requestDeviceCode } from './deviceFlow.ts';
 import { TWITCH_SCOPES } from './scopes.ts';
 import type { TwitchCredentialStore, TwitchCredentials } from './TwitchCredentials.ts';
@@ -30,20 +30,7 @@ export async function loginToTwitch(options: LoginToTwitchOptions): Promise<Twit
   print(`Open ${code.verificationUri} and enter the code ${code.userCode} (valid ${Math.round(code.expiresIn / 60)} minutes).`);
   print('Waiting for the authorization on Twitch...');
   const token = await pollDeviceToken(flow, code);
-  // Validation names the Twitch user and proves the token works before anything is stored.
-  const info = await getTokenInfo(token.accessToken, clientId);
-  if (!info.userId || !info.userName) throw new Error('Twitch validated the token but named no user');
-  const obtainedAt = now();
-  const stored: TwitchCredentials = {
-    twitchUserId: info.userId,
-    login: info.userName,
-    accessToken: token.accessToken,
-    refreshToken: token.refreshToken,
-    scopes: token.scopes.length > 0 ? token.scopes : info.scopes,
-    expiresAt: token.expiresIn === null ? null : obtainedAt + token.expiresIn * 1000,
-    obtainedAt,
-    state: 'ok',
-  };
+  const stored = await credentialsFromToken(token, clientId, now);
   await credentials.set(userId, stored);
   print(`Logged in as ${stored.login} (Twitch id ${stored.twitchUserId}); stored for user ${userId}.`);
   return stored;

@@ -11,6 +11,9 @@ export function createMemoryCredentialStore(): TwitchCredentialStore {
     async set(userId, credentials) {
       byUser.set(userId, structuredClone(credentials));
     },
+    async delete(userId) {
+      byUser.delete(userId);
+    },
     async list() {
       return [...byUser].map(([userId, credentials]) => ({ userId, credentials: structuredClone(credentials) }));
     },

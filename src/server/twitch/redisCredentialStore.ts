@@ -17,6 +17,9 @@ export function createRedisCredentialStore(redis: Redis, options: { closeRedis?:
     async set(userId, credentials) {
       await redis.hset(CREDENTIALS_KEY, userId, JSON.stringify(credentials));
     },
+    async delete(userId) {
+      await redis.hdel(CREDENTIALS_KEY, userId);
+    },
     async list() {
       const all = await redis.hgetall(CREDENTIALS_KEY);
       return Object.entries(all)

@@ -26,6 +26,7 @@ export function createSqliteCredentialStore(path: string, now: () => number = Da
     `INSERT INTO twitch_credentials (user_id, json, updated_at) VALUES (?, ?, ?)
      ON CONFLICT (user_id) DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at`,
   );
+  const remove = db.prepare<[string]>('DELETE FROM twitch_credentials WHERE user_id = ?');
   const selectAll = db.prepare<[], { userId: string; json: string }>('SELECT user_id AS userId, json FROM twitch_credentials ORDER BY user_id');
   return {
     async get(userId) {
@@ -34,6 +35,9 @@ export function createSqliteCredentialStore(path: string, now: () => number = Da
     },
     async set(userId, credentials) {
       upsert.run(userId, JSON.stringify(credentials), now());
+    },
+    async delete(userId) {
+      remove.run(userId);
     },
     async list() {
       return selectAll.all().map(({ userId, json }) => ({ userId, credentials: JSON.parse(json) as TwitchCredentials }));

@@ -3,7 +3,7 @@ import type { Registry } from '../registry/index.ts';
 import { connectStreamer } from './connectStreamer.ts';
 import { subscribeWebhooks, type WebhookSettings } from './subscribeWebhooks.ts';
 import { createLocalLease, type TwitchLease } from './TwitchLease.ts';
-import type { TwitchCredentialStore } from './TwitchCredentials.ts';
+import type { TwitchCredentialStore, TwitchCredentials } from './TwitchCredentials.ts';
 import { twitchUrls, type TwitchUrls } from './twitchUrls.ts';
 
 export interface StartTwitchOptions {
@@ -38,6 +38,8 @@ export interface RunningTwitch {
   refreshProfile(userId: string): void;
   /** One round of taking, renewing and letting go (runs every `checkEveryMs`; tests call it). */
   check(): Promise<void>;
+  /** The same for one streamer whose login was just stored or forgotten: their session starts or stops now. */
+  checkUser(userId: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -56,24 +58,33 @@ export async function startTwitch(options: StartTwitchOptions): Promise<RunningT
     held.get(userId)?.stop();
     held.delete(userId);
   };
-  const check = async () => {
-    for (const { userId, credentials: stored } of await credentials.list()) {
-      if (stored.state === 'login-needed') {
-        loginNeeded(userId);
-        if (held.has(userId)) await lease.release(userId);
-        letGo(userId);
-        continue;
-      }
-      toldLoginNeeded.delete(userId);
-      if (!(await options.registry.profile(userId))) continue;
-      const mine = await lease.hold(userId);
-      if (!mine) letGo(userId);
-      else if (!held.has(userId)) {
-        const { webhook } = options;
-        held.set(userId, connectStreamer({ ...options, urls, userId, twitchUserId: stored.twitchUserId, webSocket: !webhook, onLoginNeeded: loginNeeded, log }));
-        if (webhook) await subscribeWebhooks({ clientId: options.clientId, twitchUserId: stored.twitchUserId, webhook, log });
-      }
+  const forgotten = async (userId: string) => {
+    letGo(userId);
+    await lease.release(userId);
+  };
+  const take = async (userId: string, stored: TwitchCredentials) => {
+    if (stored.state === 'login-needed') {
+      loginNeeded(userId);
+      if (held.has(userId)) await lease.release(userId);
+      letGo(userId);
+      return;
     }
+    toldLoginNeeded.delete(userId);
+    if (!(await options.registry.profile(userId))) return;
+    const mine = await lease.hold(userId);
+    if (!mine) letGo(userId);
+    else if (!held.has(userId)) {
+      const { webhook } = options;
+      held.set(userId, connectStreamer({ ...options, urls, userId, twitchUserId: stored.twitchUserId, webSocket: !webhook, onLoginNeeded: loginNeeded, log }));
+      if (webhook) await subscribeWebhooks({ clientId: options.clientId, twitchUserId: stored.twitchUserId, webhook, log });
+    }
+  };
+  const check = async () => {
+    const logins = await credentials.list();
+    // A login forgotten (`DELETE /me/twitch`): its session stops, here and on whichever instance held it.
+    const known = new Set(logins.map(({ userId }) => userId));
+    for (const userId of [...held.keys()].filter((each) => !known.has(each))) await forgotten(userId);
+    for (const { userId, credentials: stored } of logins) await take(userId, stored);
   };
   // A store that is down fails every round: say so once, and again only after a round that worked.
   let lastProblem: string | undefined;
@@ -93,6 +104,11 @@ export async function startTwitch(options: StartTwitchOptions): Promise<RunningT
   timer.unref();
   return {
     check,
+    async checkUser(userId) {
+      const stored = await credentials.get(userId);
+      if (stored) await take(userId, stored);
+      else if (held.has(userId)) await forgotten(userId);
+    },
     refreshProfile: (userId) => void held.get(userId)?.refreshProfile(),
     async states() {
       return (await credentials.list()).map(({ userId, credentials: stored }) => ({

@@ -32,6 +32,11 @@ const ENDPOINTS = [
   { method: 'PUT', path: '/me/layout/<kind>', token: 'website' },
   { method: 'GET', path: '/me/database/changes', token: 'overlay' },
   { method: 'GET', path: '/me/twitch', token: 'user' },
+  { method: 'DELETE', path: '/me/twitch', token: 'website' },
+  { method: 'POST', path: '/me/twitch/login', token: 'website' },
+  { method: 'POST', path: '/auth/logout', token: 'website' },
+  { method: 'GET', path: '/me/sessions', token: 'website' },
+  { method: 'DELETE', path: '/me/sessions/<id>', token: 'website' },
   { method: 'GET', path: '/healthz', token: 'none' },
 ];
 

@@ -25,6 +25,8 @@ export interface AboutDeps {
   healthTimeoutMs?: number;
   /** Each streamer's Twitch connection (`twitch` on the root); absent when the API runs without a Twitch client id. */
   twitchStates?: () => Promise<readonly TwitchStateLine[]>;
+  /** `--signup twitch`: the root says `"signup": "twitch"`, so the home page offers "Sign in with Twitch". */
+  signup?: 'twitch';
 }
 
 /** One streamer's Twitch connection as the root shows it: never a token. */
@@ -40,8 +42,8 @@ export interface TwitchStateLine {
  * name, version, endpoints, store kind (never its address) and where the docs
  * are. A browser (`Accept: text/html`) gets a small page, anything else JSON.
  */
-export function describeApi({ store, endpoints, twitchStates }: AboutDeps) {
-  const about = { name: SERVER_NAME, version: SERVER_VERSION, store: store.kind ?? 'custom', endpoints, docs: SERVER_DOCS };
+export function describeApi({ store, endpoints, twitchStates, signup }: AboutDeps) {
+  const about = { name: SERVER_NAME, version: SERVER_VERSION, store: store.kind ?? 'custom', endpoints, docs: SERVER_DOCS, ...(signup && { signup }) };
   const json = JSON.stringify(about);
   const html = renderAbout(about);
   return async (request: ApiRequest): Promise<Answer> => {

@@ -14,6 +14,8 @@ interface SubscriptionBody {
 
 export interface FakeTwitchOptions {
   clientId?: string;
+  /** The app's secret, checked by `grant_type=authorization_code`. @default 'fakeclientsecret0000000000000' */
+  clientSecret?: string;
   /** `keepalive_timeout_seconds` of its sessions (Twitch allows 10..600; tests use less). @default 10 */
   keepaliveSeconds?: number;
   /** Lifetime of issued access tokens. @default 14400 */
@@ -29,8 +31,8 @@ export interface FakeTwitchOptions {
  * `/mock/*`, `/eventsub/subscriptions`, and the EventSub WebSocket at `/ws`.
  */
 export async function startFakeTwitch(options: FakeTwitchOptions = {}) {
-  const { clientId = 'fakeclientid0000000000000000', keepaliveSeconds = 10, tokenSeconds = 14_400, now = Date.now, pollSeconds = 5 } = options;
-  const auth = createFakeTwitchAuth({ clientId, tokenSeconds, now, pollSeconds });
+  const { clientId = 'fakeclientid0000000000000000', clientSecret = 'fakeclientsecret0000000000000', keepaliveSeconds = 10, tokenSeconds = 14_400, now = Date.now, pollSeconds = 5 } = options;
+  const auth = createFakeTwitchAuth({ clientId, clientSecret, tokenSeconds, now, pollSeconds });
   const users = new Map<string, Record<string, unknown>>();
   const streams = new Map<string, Record<string, unknown>>();
   const channels = new Map<string, Record<string, unknown>>();
@@ -92,12 +94,13 @@ export async function startFakeTwitch(options: FakeTwitchOptions = {}) {
     return fetch(sub.transport.callback, { method: 'POST', headers, body });
   };
 
-  const route = async (request: IncomingMessage, raw: string) => {
+  const route = async (request: IncomingMessage, raw: string): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> => {
     const url = new URL(request.url ?? '/', 'http://fake');
     const params = new URLSearchParams(url.search);
     for (const [key, value] of new URLSearchParams(raw)) if (request.headers['content-type']?.includes('form')) params.append(key, value);
     const path = url.pathname;
     requests.push(`${request.method} ${path}`);
+    if (path === '/auth/authorize' && request.method === 'GET') return auth.authorize(url.searchParams);
     if (path === '/auth/device' && request.method === 'POST') return auth.device(params);
     if (path === '/auth/token' && request.method === 'POST') return auth.token(params);
     if (path === '/auth/validate') return auth.validate(request.headers.authorization);
@@ -112,10 +115,10 @@ export async function startFakeTwitch(options: FakeTwitchOptions = {}) {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', async () => {
-      const { status, body } = await route(request, Buffer.concat(chunks).toString('utf8'));
+      const { status, body, headers = {} } = await route(request, Buffer.concat(chunks).toString('utf8'));
       // Helix's rate-limit headers: twurple's limiter waits on them, as it must with the real API.
       const limits = { 'Ratelimit-Limit': '800', 'Ratelimit-Remaining': '799', 'Ratelimit-Reset': String(Math.ceil(now() / 1000) + 60) };
-      response.writeHead(status, { 'Content-Type': 'application/json', ...limits }).end(body === '' ? '' : JSON.stringify(body));
+      response.writeHead(status, { 'Content-Type': 'application/json', ...limits, ...headers }).end(body === '' ? '' : JSON.stringify(body));
     });
   });
   server.on('upgrade', (request, duplex, head) => {
@@ -133,6 +136,7 @@ export async function startFakeTwitch(options: FakeTwitchOptions = {}) {
   return {
     port,
     clientId,
+    clientSecret,
     auth,
     users,
     streams,

@@ -15,13 +15,23 @@ interface DeviceGrant {
   expiresAt: number;
 }
 
-export function createFakeTwitchAuth(options: { clientId: string; tokenSeconds: number; now: () => number; pollSeconds: number }) {
+/** A code of the authorization code flow, given to `redirect_uri` by `GET /auth/authorize`. */
+interface CodeGrant {
+  userId: string;
+  scopes: string[];
+  redirectUri: string;
+}
+
+export function createFakeTwitchAuth(options: { clientId: string; clientSecret: string; tokenSeconds: number; now: () => number; pollSeconds: number }) {
   const devices = new Map<string, DeviceGrant>();
+  const codes = new Map<string, CodeGrant>();
+  /** Who is signed in on twitch.tv and what they click on the authorize page. */
+  let authorizer: { userId: string | (() => string) } | { error: string; description: string } = { userId: '1337' };
   const tokens = new Map<string, FakeToken>();
   const refreshTokens = new Map<string, { userId: string; scopes: string[] }>();
   let refuseRefresh = false;
   let slowDownOnce = false;
-  const counts = { devicePolls: 0, refreshes: 0 };
+  const counts = { devicePolls: 0, refreshes: 0, codeExchanges: 0 };
 
   const issue = (userId: string | null, scopes: string[]) => {
     const access = randomBytes(15).toString('hex');
@@ -47,7 +57,38 @@ export function createFakeTwitchAuth(options: { clientId: string; tokenSeconds: 
       return { status: 200, body: issue(known.userId, known.scopes) };
     }
     if (grant === 'client_credentials') return { status: 200, body: issue(null, []) };
+    if (grant === 'authorization_code') return exchangeCode(params);
     return refused(400, 'unsupported grant type');
+  };
+  const exchangeCode = (params: URLSearchParams) => {
+    counts.codeExchanges++;
+    if (params.get('client_secret') !== options.clientSecret) return refused(403, 'invalid client secret');
+    const code = codes.get(params.get('code') ?? '');
+    // A code is single use, and bound to the redirect_uri it was issued for (RFC 6749, 4.1.3).
+    codes.delete(params.get('code') ?? '');
+    if (!code || code.redirectUri !== params.get('redirect_uri')) return refused(400, 'Invalid authorization code');
+    return { status: 200, body: issue(code.userId, code.scopes) };
+  };
+  /** `GET /oauth2/authorize`: Twitch's page, as if the streamer were signed in and clicked: 302 to `redirect_uri`. */
+  const authorize = (query: URLSearchParams): { status: number; body: unknown; headers?: Record<string, string> } => {
+    const redirectUri = query.get('redirect_uri') ?? '';
+    if (query.get('client_id') !== options.clientId || query.get('response_type') !== 'code' || !/^https?:\/\//.test(redirectUri)) {
+      return refused(400, 'invalid authorize request');
+    }
+    const target = new URL(redirectUri);
+    if ('error' in authorizer) {
+      target.searchParams.set('error', authorizer.error);
+      target.searchParams.set('error_description', authorizer.description);
+    } else {
+      const code = randomBytes(15).toString('hex');
+      const userId = typeof authorizer.userId === 'function' ? authorizer.userId() : authorizer.userId;
+      codes.set(code, { userId, scopes: (query.get('scope') ?? '').split(' ').filter(Boolean), redirectUri });
+      target.searchParams.set('code', code);
+      target.searchParams.set('scope', query.get('scope') ?? '');
+    }
+    const state = query.get('state');
+    if (state !== null) target.searchParams.set('state', state);
+    return { status: 302, body: '', headers: { Location: target.href } };
   };
   const pollDevice = (deviceCode: string) => {
     counts.devicePolls++;
@@ -77,6 +118,19 @@ export function createFakeTwitchAuth(options: { clientId: string; tokenSeconds: 
       return { status: 200, body };
     },
     token,
+    authorize,
+    /** The Twitch user who approves at `GET /auth/authorize` from now on; a function names one per request. @default '1337' */
+    authorizeAs(userId: string | (() => string)) {
+      authorizer = { userId };
+    },
+    /** From now on the streamer clicks "Cancel" on the authorize page (Twitch redirects with `error=access_denied`). */
+    refuseAuthorize() {
+      authorizer = { error: 'access_denied', description: 'The user denied you access' };
+    },
+    /** Codes given at `GET /auth/authorize` and not yet exchanged. */
+    get pendingCodes() {
+      return codes.size;
+    },
     /** `GET /oauth2/validate` with `Authorization: OAuth <token>`. */
     validate(header: string | undefined): { status: number; body: unknown } {
       const found = tokenFrom(header);

@@ -1,0 +1,208 @@
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type SignUpServer, signInThroughTwitch, startSignUpServer, type SignUpServerOptions } from '../../signin/testing/signUpTestKit.ts';
+import { startApiServer } from '../../startApiServer.ts';
+import { startRedisServer, type TestRedisServer } from '../../testing/redisServer.ts';
+import { TWITCH_SCOPES } from '../../twitch/index.ts';
+import { type FakeTwitch, startFakeTwitch } from '../../twitch/testing/fakeTwitch.ts';
+import { HELIX_USER } from '../../twitch/testing/helixExamples.ts';
+
+let fake: FakeTwitch;
+let redis: TestRedisServer;
+const running: SignUpServer[] = [];
+beforeAll(async () => {
+  redis = await startRedisServer();
+});
+beforeEach(async () => {
+  // Each test starts on an empty Redis: accounts, sessions and budgets of earlier tests are gone.
+  const client = new Redis(redis.port, '127.0.0.1');
+  await client.flushall();
+  client.disconnect();
+  fake = await startFakeTwitch();
+  fake.users.set('1337', HELIX_USER);
+  fake.users.set('4242', { ...HELIX_USER, id: '4242', login: 'other_streamer', display_name: 'Other_Streamer' });
+  fake.users.set('5151', { ...HELIX_USER, id: '5151', login: 'third_one', display_name: 'Third_One' });
+});
+afterEach(async () => {
+  for (const each of running.splice(0)) await each.close();
+  await fake.stop();
+});
+afterAll(() => redis.dispose());
+
+async function start(options: SignUpServerOptions = {}) {
+  const started = await startSignUpServer(fake, options);
+  running.push(started);
+  return started;
+}
+
+const me = (url: string, token: string, path = '/me') => fetch(`${url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+const SELECTION = { game: '', tools: ['demo.tool.counter', 'demo.tool.goal'], background: 'demo.background.aurora', event: '' };
+
+const STORES = { memory: () => 'memory', sqlite: () => `sqlite:${redis.dir}/signup-${Math.random().toString(36).slice(2)}.sqlite`, redis: () => redis.url };
+
+describe.each(Object.entries(STORES))('sign in with Twitch (%s store)', (_label, storeOf) => {
+  it('redirects to Twitch with the code flow, then creates the account and lands signed in on the home page', async () => {
+    const { server, publicUrl } = await start({ store: storeOf(), signup: { defaultSelection: SELECTION } });
+    const before = Date.now();
+    const hops = await signInThroughTwitch(server.url, { userAgent: 'Mozilla/5.0 (test) Firefox/140' });
+    const authorize = new URL(hops.authorize);
+    expect(hops.toTwitch.status).toBe(302);
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`http://localhost:${fake.port}/auth/authorize`);
+    expect(Object.fromEntries(authorize.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: fake.clientId,
+      redirect_uri: `${publicUrl}/auth/twitch/callback`,
+      scope: TWITCH_SCOPES.join(' '),
+      state: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+    });
+    expect(hops.finished.status).toBe(302);
+    expect(hops.location).toMatch(new RegExp(`^${publicUrl}/home#token=[A-Za-z0-9_-]{43}$`));
+    const profile = await (await me(server.url, hops.token!)).json();
+    expect(profile.user).toEqual({ userId: '1337', userName: 'Cool_User', streamerType: 'affiliate', registered: expect.any(String), role: 'user', tier: 0 });
+    expect(Date.parse(profile.user.registered)).toBeGreaterThanOrEqual(before - 1000);
+    expect(profile.selected).toEqual(SELECTION);
+    expect(profile.twitch.user.id).toBe('1337');
+    const ids = Object.values(profile.overlays) as string[];
+    expect(new Set(ids).size).toBe(4);
+    for (const id of [...ids, profile.streamdeck.token]) expect(id.length).toBeGreaterThanOrEqual(22);
+    const exchanged = await fetch(`${server.url}/auth/overlay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ overlay: profile.overlays.tool }) });
+    expect(exchanged.status).toBe(201);
+    // The Twitch login is stored and its EventSub session runs at once.
+    await expect.poll(async () => (await (await me(server.url, hops.token!, '/me/twitch')).json()).state).toBe('connected');
+    const sessions = (await (await me(server.url, hops.token!, '/me/sessions')).json()).sessions;
+    expect(sessions).toEqual([expect.objectContaining({ address: '127.0.0.1', userAgent: 'Mozilla/5.0 (test) Firefox/140', current: true })]);
+  });
+
+  it('signs in again to the same account, also after a rename on Twitch, and never counts as a sign-up', async () => {
+    const { server } = await start({ store: storeOf(), signup: { maxSignupsPerHour: 1 } });
+    const first = await signInThroughTwitch(server.url);
+    const overlays = (await (await me(server.url, first.token!)).json()).overlays;
+    fake.users.set('1337', { ...HELIX_USER, login: 'renamed_user', display_name: 'Renamed_User' });
+    for (let i = 0; i < 3; i++) {
+      const again = await signInThroughTwitch(server.url);
+      expect(again.token).toBeDefined();
+      expect(again.token).not.toBe(first.token);
+      expect((await (await me(server.url, again.token!)).json()).overlays).toEqual(overlays);
+    }
+    expect((await (await me(server.url, first.token!, '/me/sessions')).json()).sessions).toHaveLength(4);
+  });
+});
+
+describe('sign in with Twitch: refusals', () => {
+  it('refuses a used, unknown or expired state with a 400 page, and makes nothing', async () => {
+    let now = Date.now();
+    const { server } = await start({ now: () => now });
+    const hops = await signInThroughTwitch(server.url);
+    const replay = await fetch(hops.callback, { redirect: 'manual' });
+    expect(replay.status).toBe(400);
+    const page = await replay.text();
+    expect(replay.headers.get('content-type')).toContain('text/html');
+    expect(page).toContain('This sign-in link is not valid');
+    expect(page).toContain('Sign in with Twitch');
+    const forged = new URL(hops.callback);
+    forged.searchParams.set('state', 'x'.repeat(32));
+    expect((await fetch(forged, { redirect: 'manual' })).status).toBe(400);
+    fake.auth.authorizeAs('4242');
+    const late = await fetch((await fetch(`${server.url}/auth/twitch`, { redirect: 'manual' })).headers.get('location')!, { redirect: 'manual' });
+    now += 10 * 60_000;
+    expect((await fetch(late.headers.get('location')!, { redirect: 'manual' })).status).toBe(400);
+    expect(await server.registry.userIdByTwitchId('4242')).toBeUndefined();
+  });
+
+  it('takes the streamer who cancels on Twitch back to the home page with a message and no token', async () => {
+    const { server, publicUrl } = await start();
+    fake.auth.refuseAuthorize();
+    const hops = await signInThroughTwitch(server.url);
+    expect(hops.finished.status).toBe(302);
+    expect(hops.location).toMatch(new RegExp(`^${publicUrl}/home#signin-error=`));
+    expect(decodeURIComponent(hops.location!)).toContain('Sign-in cancelled on Twitch');
+    expect(hops.location).not.toContain('token=');
+    expect(await server.registry.userIdByTwitchId('1337')).toBeUndefined();
+  });
+
+  it('is invite-only with --allowed-logins: others get a 403 page and no account', async () => {
+    const { server } = await start({ signup: { allowedLogins: ['other_streamer'] } });
+    const refused = await signInThroughTwitch(server.url);
+    expect(refused.finished.status).toBe(403);
+    expect(refused.page).toContain('invite-only');
+    expect(await server.registry.userIdByTwitchId('1337')).toBeUndefined();
+    fake.auth.authorizeAs('4242');
+    expect((await signInThroughTwitch(server.url)).token).toBeDefined();
+  });
+
+  it('caps new accounts per client address and hour: 429 with Retry-After, no account; existing accounts still sign in', async () => {
+    const { server } = await start({ signup: { maxSignupsPerHour: 2 } });
+    for (const id of ['1337', '4242']) {
+      fake.auth.authorizeAs(id);
+      expect((await signInThroughTwitch(server.url)).token).toBeDefined();
+    }
+    fake.auth.authorizeAs('5151');
+    const flood = await signInThroughTwitch(server.url);
+    expect(flood.finished.status).toBe(429);
+    expect(Number(flood.finished.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect(flood.page).toContain('Too many');
+    expect(await server.registry.userIdByTwitchId('5151')).toBeUndefined();
+    fake.auth.authorizeAs('1337');
+    expect((await signInThroughTwitch(server.url)).token).toBeDefined();
+  });
+
+  it('answers 502 with a readable page when Twitch cannot be reached, and makes nothing', async () => {
+    const { server } = await start();
+    const toTwitch = await fetch(`${server.url}/auth/twitch`, { redirect: 'manual' });
+    const back = await fetch(toTwitch.headers.get('location')!, { redirect: 'manual' });
+    await fake.stop();
+    const answer = await fetch(back.headers.get('location')!, { redirect: 'manual' });
+    expect(answer.status).toBe(502);
+    expect(await answer.text()).toContain('Twitch cannot be reached');
+    expect(await server.registry.userIdByTwitchId('1337')).toBeUndefined();
+    fake = await startFakeTwitch();
+  });
+
+  it('never takes a redirect target from the request', async () => {
+    const { server, publicUrl } = await start();
+    const toTwitch = await fetch(`${server.url}/auth/twitch?redirect_uri=https://evil.example/&next=https://evil.example/`, { redirect: 'manual' });
+    const authorize = new URL(toTwitch.headers.get('location')!);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${publicUrl}/auth/twitch/callback`);
+    const callback = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
+    callback.searchParams.set('redirect_uri', 'https://evil.example/');
+    callback.searchParams.set('next', 'https://evil.example/');
+    const finished = await fetch(callback, { redirect: 'manual' });
+    expect(finished.headers.get('location')).toMatch(new RegExp(`^${publicUrl}/home#token=`));
+  });
+
+  it('says "signup": "twitch" on the root, and has no sign-in routes without --signup', async () => {
+    const { server } = await start();
+    const root = await (await fetch(`${server.url}/`, { headers: { Accept: 'application/json' } })).json();
+    expect(root.signup).toBe('twitch');
+    expect(root.endpoints).toContainEqual({ method: 'GET', path: '/auth/twitch', token: 'none' });
+    const plain = await startApiServer({ store: 'memory' });
+    try {
+      expect((await (await fetch(`${plain.url}/`, { headers: { Accept: 'application/json' } })).json()).signup).toBeUndefined();
+      expect((await fetch(`${plain.url}/auth/twitch`, { redirect: 'manual' })).status).toBe(404);
+      expect((await fetch(`${plain.url}/auth/twitch/callback?code=x&state=y`, { redirect: 'manual' })).status).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('sign in with Twitch on two instances of one Redis', () => {
+  it('finishes on one a sign-in started on the other; a sign-out on one is refused on the other at once', async () => {
+    const a = await start({ store: redis.url });
+    const b = await start({ store: redis.url, signup: { publicUrl: a.publicUrl } });
+    const hops = await signInThroughTwitch(a.server.url, { finishAt: b.server.url });
+    expect(hops.page).toBe('');
+    expect(hops.token).toBeDefined();
+    expect((await me(a.server.url, hops.token!)).status).toBe(200);
+    expect((await fetch(`${b.server.url}/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${hops.token}` } })).status).toBe(204);
+    expect((await me(a.server.url, hops.token!)).status).toBe(401);
+  });
+
+  it('subscribes the new streamer\'s webhooks within seconds on the webhook path', async () => {
+    const { server } = await start({ webhook: true });
+    await signInThroughTwitch(server.url);
+    await expect
+      .poll(() => [...fake.subscriptions.values()].filter((sub) => sub.transport.method === 'webhook' && Object.values(sub.condition).includes('1337')).length, { timeout: 5000 })
+      .toBeGreaterThan(5);
+  });
+});

@@ -1,0 +1,53 @@
+import type { TwitchLoginStart } from '../../../api/index.ts';
+import type { Registry } from '../../registry/index.ts';
+import type { TwitchCredentials } from '../../twitch/index.ts';
+import { type Answer, jsonAnswer } from '../Answer.ts';
+import type { ApiRequest } from '../ApiRequest.ts';
+import { HttpError } from '../HttpError.ts';
+import { noContent, requireWebsite } from '../sessions/sessionRoutes.ts';
+
+/** What the Twitch link does for the home page's `Connect Twitch` and `Disconnect`. */
+export interface TwitchLoginControl {
+  /** Starts the device flow for the user; rejects with `{reason: 'http'}` when Twitch refuses or cannot be reached. */
+  start(userId: string): Promise<TwitchLoginStart>;
+  /** True while a started login waits for the streamer. */
+  isPending(userId: string): boolean;
+  /** Forgets the user's login, ends a pending one, and stops the user's EventSub session. */
+  forget(userId: string): Promise<void>;
+  /** Stores a login made elsewhere (the sign-in's code flow) and starts its EventSub session at once. */
+  keep(userId: string, credentials: TwitchCredentials): Promise<void>;
+}
+
+export interface TwitchLoginDeps {
+  registry: Registry;
+  /** Absent when the server runs without a Twitch client id. */
+  twitchLogin?: TwitchLoginControl;
+}
+
+const NO_CLIENT_ID = 'Conflict - this server runs without Twitch: start it with --twitch-client-id (or TWITCH_CLIENT_ID) to connect a Twitch account';
+
+/** `POST /me/twitch/login`: 200 `{verificationUri, userCode, expiresIn}`; the server polls Twitch and stores the login. */
+export function startTwitchLogin({ registry, twitchLogin }: TwitchLoginDeps) {
+  return async (request: ApiRequest): Promise<Answer> => {
+    const { grant } = await requireWebsite(request, registry);
+    if (!twitchLogin) throw new HttpError(409, NO_CLIENT_ID);
+    let started: TwitchLoginStart;
+    try {
+      started = await twitchLogin.start(grant.userId);
+    } catch (error) {
+      if ((error as { reason?: string }).reason !== 'http') throw error;
+      throw new HttpError(502, `Bad gateway - Twitch did not give a code: ${(error as Error).message}; try again in a minute`);
+    }
+    const { verificationUri, userCode, expiresIn } = started;
+    return jsonAnswer(200, JSON.stringify({ verificationUri, userCode, expiresIn } satisfies TwitchLoginStart), { 'Cache-Control': 'no-store' });
+  };
+}
+
+/** `DELETE /me/twitch`: 204, also when nothing was connected; `GET /me/twitch` then says `not logged in`. */
+export function forgetTwitchLogin({ registry, twitchLogin }: TwitchLoginDeps) {
+  return async (request: ApiRequest): Promise<Answer> => {
+    const { grant } = await requireWebsite(request, registry);
+    await twitchLogin?.forget(grant.userId);
+    return noContent();
+  };
+}

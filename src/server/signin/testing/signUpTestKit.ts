@@ -1,0 +1,64 @@
+import type { SignUpSettings } from '../index.ts';
+import { type RunningApiServer, type StartApiServerOptions, startApiServer } from '../../startApiServer.ts';
+import { freePort } from '../../testing/freePort.ts';
+import { createTwitchLink, type TwitchLink, type TwitchSettings } from '../../twitch/index.ts';
+import type { FakeTwitch } from '../../twitch/testing/fakeTwitch.ts';
+import { parseStoreUrl } from '../../store/index.ts';
+
+/** An API with `--signup twitch` against the fake Twitch, wired as `npm run api` wires it; its public URL is its own address. */
+export interface SignUpServer {
+  server: RunningApiServer;
+  link: TwitchLink;
+  publicUrl: string;
+  close(): Promise<void>;
+}
+
+export interface SignUpServerOptions extends Omit<StartApiServerOptions, 'signup' | 'twitchRoutes' | 'port'> {
+  store?: string;
+  signup?: Partial<SignUpSettings>;
+  /** The Twitch link's webhook transport (its callback is this server's `POST /twitch/eventsub`). */
+  webhook?: boolean;
+}
+
+export async function startSignUpServer(fake: FakeTwitch, options: SignUpServerOptions = {}): Promise<SignUpServer> {
+  process.env.TWURPLE_MOCK_API_PORT = String(fake.port);
+  const { signup, webhook, store = 'memory', ...rest } = options;
+  const port = await freePort();
+  // Instances behind one load balancer share one public URL: pass `signup.publicUrl` for the second.
+  const publicUrl = signup?.publicUrl ?? `http://127.0.0.1:${port}`;
+  const settings: TwitchSettings = { clientId: fake.clientId };
+  if (webhook) settings.webhook = { callback: `http://127.0.0.1:${port}/twitch/eventsub`, secret: 'webhook-secret-0123', clientSecret: fake.clientSecret };
+  const link = createTwitchLink();
+  const server = await startApiServer({
+    log: () => {},
+    ...rest,
+    port,
+    store,
+    twitchRoutes: { twitchStates: link.states, twitchLogin: link.login, twitchWebhook: webhook ? link.webhook : undefined },
+    signup: { clientId: fake.clientId, clientSecret: fake.clientSecret, publicUrl, ...signup },
+  });
+  await link.start({ settings, storeSpec: parseStoreUrl(store), store: server.store, registry: server.registry, events: server.events, log: () => {} });
+  return {
+    server,
+    link,
+    publicUrl,
+    async close() {
+      await link.stop();
+      await server.close();
+    },
+  };
+}
+
+/** The three hops of a browser that signs in: the API, Twitch's authorize page (the fake approves), the callback. */
+export async function signInThroughTwitch(startUrl: string, options: { finishAt?: string; userAgent?: string } = {}) {
+  const headers = { 'User-Agent': options.userAgent ?? 'signUpTestKit' };
+  const toTwitch = await fetch(`${startUrl}/auth/twitch`, { redirect: 'manual', headers });
+  const authorize = toTwitch.headers.get('location') ?? '';
+  const back = await fetch(authorize, { redirect: 'manual' });
+  let callback = back.headers.get('location') ?? '';
+  if (options.finishAt) callback = callback.replace(new URL(callback).origin, options.finishAt);
+  const finished = await fetch(callback, { redirect: 'manual', headers });
+  const location = finished.headers.get('location');
+  const token = location ? /#token=([^&]+)$/.exec(location)?.[1] : undefined;
+  return { toTwitch, authorize, callback, finished, location, token, page: location ? '' : await finished.text() };
+}

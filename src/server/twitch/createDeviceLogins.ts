@@ -1,0 +1,72 @@
+import { credentialsFromToken } from './credentialsFromToken.ts';
+import { type DeviceCode, pollDeviceToken, requestDeviceCode } from './deviceFlow.ts';
+import { TWITCH_SCOPES } from './scopes.ts';
+import type { TwitchCredentialStore } from './TwitchCredentials.ts';
+import { twitchUrls, type TwitchUrls } from './twitchUrls.ts';
+
+export interface DeviceLoginsOptions {
+  clientId: string;
+  credentials: TwitchCredentialStore;
+  urls?: TwitchUrls;
+  fetch?: typeof globalThis.fetch;
+  /** Waits between two polls. @default setTimeout */
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  /** Runs once a login is stored: EventSub starts at once rather than at the next check. */
+  onStored?: (userId: string) => Promise<void>;
+  log?: (line: string) => void;
+}
+
+/** A newer login of the same user, or its cancellation, ends the older one's polling. */
+class Superseded extends Error {}
+
+/**
+ * The device flow run by the server for the home page's `Connect Twitch`
+ * (`POST /me/twitch/login`): the code goes to the browser, the server polls
+ * Twitch and stores the login. One pending login per user on this instance;
+ * a new one replaces it. A refused or expired code stores nothing.
+ */
+export function createDeviceLogins(options: DeviceLoginsOptions) {
+  const { clientId, credentials, now, onStored = async () => {}, log = console.warn } = options;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms).unref()));
+  const flow = { clientId, scopes: [...TWITCH_SCOPES], urls: options.urls ?? twitchUrls(), fetch: options.fetch, log };
+  const pending = new Map<string, { cancelled: boolean }>();
+  const finish = async (userId: string, code: DeviceCode, entry: { cancelled: boolean }) => {
+    const check = () => {
+      if (entry.cancelled) throw new Superseded();
+    };
+    const token = await pollDeviceToken({ ...flow, sleep: (ms) => sleep(ms).then(check) }, code);
+    const stored = await credentialsFromToken(token, clientId, now);
+    check();
+    await credentials.set(userId, stored);
+    if (pending.get(userId) === entry) pending.delete(userId);
+    await onStored(userId);
+  };
+  const cancel = (userId: string) => {
+    const entry = pending.get(userId);
+    if (entry) entry.cancelled = true;
+    pending.delete(userId);
+  };
+  return {
+    /** Asks Twitch for a code and polls in the background; rejects with a DeviceFlowError when Twitch refuses the request. */
+    async start(userId: string): Promise<DeviceCode> {
+      const code = await requestDeviceCode(flow);
+      cancel(userId);
+      const entry = { cancelled: false };
+      pending.set(userId, entry);
+      finish(userId, code, entry).catch((error: unknown) => {
+        if (pending.get(userId) === entry) pending.delete(userId);
+        if (!(error instanceof Superseded)) log(`Twitch login of user ${userId} ended: ${(error as Error).message}`);
+      });
+      return code;
+    },
+    /** True while a code of this user waits for the streamer on this instance. */
+    isPending: (userId: string) => pending.has(userId),
+    cancel,
+    stop() {
+      for (const userId of [...pending.keys()]) cancel(userId);
+    },
+  };
+}
+
+export type DeviceLogins = ReturnType<typeof createDeviceLogins>;
