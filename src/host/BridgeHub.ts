@@ -135,7 +135,7 @@ export class BridgeHub {
 
   /** Tells every connected module its box (`layout`), after the frames moved. */
   sendBoxes(): void {
-    for (const supervisor of this.supervisors.values()) supervisor.send('layout', supervisor.box);
+    for (const supervisor of this.supervisors.values()) supervisor.sendBox();
   }
 
   /** Stream events, oldest first, to every mounted module (one that is starting gets them once ready). */
@@ -229,11 +229,9 @@ export class BridgeHub {
     return undefined;
   }
 
-  /** A freshly connected module learns the queue status, its box where the page has boxes, and visibility if the page reported it. */
+  /** A freshly connected module learns the queue status, and visibility if the page reported it (its box it learnt from its supervisor). */
   private welcome(connection: ModuleConnection): void {
     connection.send('status', statusForModule(connection.moduleId, this.data.status()));
-    const box = this.supervisors.get(connection.moduleId)?.box;
-    if (box) connection.send('layout', box);
     if (this.visibility) connection.send(this.visibility);
   }
 

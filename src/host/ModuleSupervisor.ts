@@ -1,4 +1,4 @@
-import { BRIDGE_VERSION, type Box, type BridgeEventName, type Clock, describeError, HelloSchema, type ModuleEntry, type StreamEvent, type Welcome } from '../api/index.ts';
+import { BRIDGE_VERSION, type BridgeEventName, type Clock, describeError, HelloSchema, type ModuleEntry, type StreamEvent, type Welcome } from '../api/index.ts';
 import { EventOutbox } from './EventOutbox.ts';
 import type { BridgeHandler } from './createBridgeMethods.ts';
 import { FloodGuard } from './FloodGuard.ts';
@@ -71,9 +71,10 @@ export class ModuleSupervisor {
     return this.entry;
   }
 
-  /** Where its frame sits on the canvas, if the page places frames on one. */
-  get box(): Box | undefined {
-    return this.frame?.box;
+  /** Tells the module where its frame sits on the canvas (`layout`), if the page places frames on one. */
+  sendBox(): void {
+    const box = this.frame?.box;
+    if (box) this.send('layout', box);
   }
 
   /** True when `source` is this module's frame window. */
@@ -208,6 +209,7 @@ export class ModuleSupervisor {
     this.connection = connection;
     reply({ v: BRIDGE_VERSION, k: 'welcome', instance: this.instance, heartbeatMs: limits.heartbeatMs }, channel.port2);
     this.readyAt = clock.now();
+    this.sendBox();
     this.setPhase('ready');
     this.context.onConnect(connection);
   }

@@ -1,6 +1,6 @@
 import { type Box, type Boxes, boxOf, CANVAS_HEIGHT, CANVAS_WIDTH, type ModuleEntry } from '../api/index.ts';
 import { createModuleIframe } from './createModuleIframe.ts';
-import { type Area, fitFrame } from './fitFrame.ts';
+import { type Area, fitFrame, type Size } from './fitFrame.ts';
 import type { FrameFactory, ModuleFrame } from './ModuleFrame.ts';
 
 /** Where the frames sit: the stored boxes (a module without one sits in its default box), and the stacking order. */
@@ -19,7 +19,7 @@ export interface FrameLayer {
   destroy(): void;
 }
 
-const CANVAS: Area = { width: CANVAS_WIDTH, height: CANVAS_HEIGHT };
+const CANVAS: Size = { width: CANVAS_WIDTH, height: CANVAS_HEIGHT };
 
 /**
  * Adds a transparent layer filling `container` with the 1920x1080 canvas in it,
@@ -32,7 +32,8 @@ export function createFrameLayer(container: HTMLElement): FrameLayer {
   layer.dataset.moduleHost = '';
   Object.assign(layer.style, { position: 'relative', width: '100%', height: '100%', overflow: 'hidden' });
   const canvas = document.createElement('div');
-  Object.assign(canvas.style, { position: 'absolute', left: '0', top: '0', transformOrigin: '0 0' });
+  // Absolutely positioned without left and top: at its static place, the layer's top left corner.
+  Object.assign(canvas.style, { position: 'absolute', transformOrigin: '0 0' });
   layer.append(canvas);
   container.append(layer);
   const stopWatching = watchSize(layer, (area) => fitFrame(canvas, CANVAS, area));
@@ -80,19 +81,12 @@ export function createFrameLayer(container: HTMLElement): FrameLayer {
   return { createFrame, arrange, destroy };
 }
 
-/** Reports the element's size now and on every change; window resizes where ResizeObserver is missing. */
+/** Reports the element's content box (at 0, 0: the layer has no padding) once observed and on every change (every browser source has ResizeObserver: Chromium 64+). */
 function watchSize(element: HTMLElement, onSize: (area: Area) => void): () => void {
-  const view = element.ownerDocument.defaultView;
-  const Observer = (view as { ResizeObserver?: typeof ResizeObserver } | null)?.ResizeObserver;
-  const measure = () => onSize({ width: element.clientWidth, height: element.clientHeight });
-  measure();
-  if (Observer) {
-    const observer = new Observer(([entry]) => {
-      if (entry) onSize({ width: entry.contentRect.width, height: entry.contentRect.height });
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }
-  view?.addEventListener('resize', measure);
-  return () => view?.removeEventListener('resize', measure);
+  const view = element.ownerDocument.defaultView as typeof globalThis;
+  const observer = new view.ResizeObserver(([entry]) => {
+    if (entry) onSize(entry.contentRect);
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
 }

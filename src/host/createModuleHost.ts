@@ -50,7 +50,7 @@ export interface ModuleHost {
   sync(entries: readonly ModuleEntry[]): void;
   /**
    * Moves every frame to its stored box (else its default one) without reloading it, and tells
-   * each module its box (`layout`). Does nothing where the page makes its own frames (`createFrame`).
+   * each module its box (`layout`). Does nothing where the page makes its own frames (`createFrame`): they have no box.
    */
   arrange(boxes: Boxes): void;
   /** Reloads that module's frame only (hot reload). */
@@ -106,7 +106,6 @@ export function createModuleHost(options: ModuleHostOptions): ModuleHost {
       hub.sync(entries);
     },
     arrange: (boxes) => {
-      if (options.createFrame) return;
       layer.arrange({ boxes });
       hub.sendBoxes();
     },

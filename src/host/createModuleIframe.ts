@@ -3,7 +3,7 @@ import type { ModuleEntry } from '../api/index.ts';
 /**
  * The sandboxed frame of a module: scripts only (never `allow-same-origin`, so the
  * page has an opaque origin and cannot reach the parent), no referrer (the
- * overlay address may hold the token), transparent, no scrollbars, design size.
+ * overlay address may hold the token), transparent, no scrollbars. Its size and place are the frame layer's (fitFrame) or the dock's.
  */
 export function createModuleIframe(document: Document, entry: ModuleEntry, instance: string): HTMLIFrameElement {
   const iframe = document.createElement('iframe');
@@ -15,16 +15,13 @@ export function createModuleIframe(document: Document, entry: ModuleEntry, insta
   iframe.setAttribute('tabindex', '-1');
   iframe.title = entry.name;
   iframe.dataset.moduleId = entry.id;
+  // Absolutely positioned (hence a block) without left and top: at the canvas's top left corner, placed by its transform.
   Object.assign(iframe.style, {
     position: 'absolute',
-    left: '0',
-    top: '0',
     border: '0',
     background: 'transparent',
     overflow: 'hidden',
     transformOrigin: '0 0',
-    width: `${entry.width}px`,
-    height: `${entry.height}px`,
   });
   iframe.src = moduleUrl(entry.url, document.baseURI, instance);
   return iframe;

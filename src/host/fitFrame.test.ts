@@ -12,17 +12,17 @@ describe('fitFrame', () => {
     expect(frame.style.transform).toBe('translate(-10px, 0px) scale(0.1)');
   });
 
-  it('places a frame whose box is its design size unscaled at the box; an area without x and y starts at 0', () => {
+  it('places a frame whose box is its design size unscaled at the box; a whole canvas', () => {
     const frame = element();
     fitFrame(frame, { width: 440, height: 280 }, { x: 24, y: 24, width: 440, height: 280 });
     expect(frame.style.transform).toBe('translate(24px, 24px) scale(1)');
-    fitFrame(frame, { width: 1920, height: 1080 }, { width: 960, height: 1080 });
+    fitFrame(frame, { width: 1920, height: 1080 }, { x: 0, y: 0, width: 960, height: 1080 });
     expect(frame.style.transform).toBe('translate(0px, 270px) scale(0.5)');
   });
 
   it('leaves the frame unscaled in an empty area (a hidden browser source)', () => {
     const frame = element();
-    fitFrame(frame, { width: 400, height: 200 }, { width: 0, height: 300 });
+    fitFrame(frame, { width: 400, height: 200 }, { x: 0, y: 0, width: 0, height: 300 });
     expect(frame.style.transform).toBe('');
   });
 });

@@ -6,7 +6,7 @@ import { followLayout } from './followLayout.ts';
 const layoutOf = (boxes: Boxes): Layout => ({ kind: 'tool', width: 1920, height: 1080, boxes });
 const box = { x: 10, y: 20, width: 300, height: 200 };
 
-function setup(answers: (() => Promise<Layout | undefined>)[]) {
+function setup(answers: (() => Promise<Layout>)[]) {
   const arranged: Boxes[] = [];
   let asked = 0;
   const client = { layout: () => answers[asked++]!() };
@@ -27,7 +27,7 @@ describe('followLayout', () => {
   });
 
   it('takes an API without layouts (404) as default boxes and never asks it again', async () => {
-    const { follower, arranged, asked } = setup([async () => undefined]);
+    const { follower, arranged, asked } = setup([async () => Promise.reject(new ApiError('NOT_FOUND', 'Not found', 404))]);
     await follower.read();
     await follower.read();
     expect(asked()).toBe(1);

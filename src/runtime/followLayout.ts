@@ -1,5 +1,5 @@
 import type { Kind, Layout } from '../api/index.ts';
-import type { ApiClient } from '../client/index.ts';
+import type { ApiClient, ApiError } from '../client/index.ts';
 import type { ModuleHost } from '../host/index.ts';
 
 /** The overlay page's side of the layout: the stored boxes of its kind, read and followed. */
@@ -20,27 +20,22 @@ export function followLayout(client: Pick<ApiClient, 'layout'>, kind: Kind, host
   let missing = false;
   // A read that started before the latest news (or read) answers what is stale by now: it is dropped.
   let latest = 0;
-  const apply = (layout: Layout | undefined) => {
+  const show = (layout: Layout | undefined, asked = ++latest) => {
     const boxes = layout?.boxes ?? {};
     const next = JSON.stringify(boxes);
-    if (next === shown) return;
+    if (asked !== latest || next === shown) return;
     shown = next;
     host.arrange(boxes);
-  };
-  const show = (layout: Layout | undefined) => {
-    latest += 1;
-    apply(layout);
   };
   const read = async () => {
     if (missing) return;
     const asked = ++latest;
     try {
-      const layout = await client.layout(kind);
-      if (asked !== latest) return;
-      missing = !layout;
-      apply(layout);
-    } catch {
-      // Unreachable or refused: the profile's refresh reports that; the frames stay where they are.
+      show(await client.layout(kind), asked);
+    } catch (error) {
+      // No layouts there (404): default boxes, never asked again. Unreachable or refused: the profile's
+      // refresh reports that; the frames stay where they are.
+      missing = (error as ApiError).status === 404;
     }
   };
   return { show, read };

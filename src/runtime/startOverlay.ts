@@ -34,14 +34,14 @@ export async function startOverlay(
   if (!first) return undefined;
   const { kind } = first;
   let refreshing: Promise<void> | null = null;
-  let again = false;
   model.kind.value = kind;
   const sites = (registry: readonly ModuleEntry[]) => isolateModuleSites(registry, services.pageUrl, services.moduleOrigin);
   // The frames start while the local database opens (and, on a start from the cached
   // profile, while the API answers): their calls wait for it.
   // The live channel's news may come as soon as the data layer connects: the refresh is ready for them.
-  let layer: DataLayer | undefined;
-  const news = { profile: () => void refresh(true), layout: (next?: Layout) => (next ? layout.show(next) : void layout.read()) };
+  // News during a read get a read after it (the running one may answer what is stale by now).
+  let layer!: DataLayer;
+  const news = (next?: Layout) => void (next ? layout.show(next) : (refreshing?.then(refresh) ?? refresh()));
   const opening = first.answer.then(async (full) => {
     const layer = await services.openDataLayer({ client, userId: first.userId, kind, news });
     if (full && first.early) showFresh(model, host, toPublicProfile(full));
@@ -86,13 +86,12 @@ export async function startOverlay(
   // Started without the API, the page has no token yet: writes wait for it, so ask sooner. An API
   // without the live channel tells no news: its changes show at this poll.
   const retry = services.setInterval(() => {
-    if (model.fromCache.peek() || layer?.status.peek().live === 'polling') void refresh();
+    if (model.fromCache.peek() || layer.status.peek().live === 'polling') void refresh();
   }, OFFLINE_RETRY_MS);
-  const { status } = layer;
   const stopAuth = renewTokenOnRefusal({
-    status,
+    status: layer.status,
     renew: 'overlay' in params.auth ? async () => (await obtainToken(client, params.auth, waitNotice(model))).token : undefined,
-    setToken: (token) => layer?.setToken(token),
+    setToken: (token) => layer.setToken(token),
     problems: {
       report: (message) => model.report('auth', message),
       resolve: () => model.resolve('auth'),
@@ -106,25 +105,17 @@ export async function startOverlay(
     stopStates();
     stopAuth();
     stopEvents?.();
-    layer?.stop();
+    layer.stop();
     host.destroy();
   };
   return { client, host, layer, refresh, stop };
 
   // One profile read at a time: against an API that does not answer, the 5 s retry must not stack them.
-  // News during a read get one more read after it (the running one may answer what is stale by now).
-  function refresh(news?: boolean): Promise<void> {
-    if (refreshing) {
-      again ||= news === true;
-      return refreshing;
-    }
+  function refresh(): Promise<void> {
+    if (refreshing) return refreshing;
     void layout.read();
     refreshing = refreshProfile(client, params, model, cache, host, () => layer?.status.peek().state === 'auth-required').finally(() => {
       refreshing = null;
-      if (again) {
-        again = false;
-        void refresh();
-      }
     });
     return refreshing;
   }

@@ -42,7 +42,7 @@ export async function startOverlaySite(context: BenchContext): Promise<OverlaySi
     registry,
     store: `sqlite:${join(await context.tempDir('overlay-db'), 'api.sqlite')}`,
     live: { path: `/api${LIVE_PATH}` },
-    wrap: (store, _registry, events) => createPageApp({ distDir, api: createApiApp({ registry, store, live: true, events }) }),
+    wrap: (store, _registry, events, profile) => createPageApp({ distDir, api: createApiApp({ registry, store, live: true, events, ...profile }) }),
   });
   return {
     overlayUrl: `${server.url}/?overlay=${DEMO_OVERLAY_IDS.tool}`,

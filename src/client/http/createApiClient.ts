@@ -22,8 +22,8 @@ export interface ApiClient {
   readonly baseUrl: string;
   /** `GET /me`: the full profile, credentials included (never hand it to a module as is). */
   me(): Promise<Profile>;
-  /** `GET /me/layout/<kind>`: the stored boxes of that kind; `undefined` when the API has no layouts (404: the hosted one). */
-  layout(kind: Kind): Promise<Layout | undefined>;
+  /** `GET /me/layout/<kind>`: the stored boxes of that kind. An API without layouts (the hosted one) answers 404: `NOT_FOUND`. */
+  layout(kind: Kind): Promise<Layout>;
   /** `GET /auth/validate`: who the token belongs to and, for an overlay token, its kind. */
   validate(): Promise<Validation>;
   /** `POST /auth/overlay`: exchanges an overlay id for an overlay token (needs no token). */
@@ -130,10 +130,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     baseUrl: root,
     me: () => call('GET', '/me', ProfileSchema),
-    async layout(kind) {
-      const answer = await send('GET', `/me/layout/${kind}`);
-      return answer.status === 404 ? undefined : parseOk(answer, LayoutSchema);
-    },
+    layout: (kind) => call('GET', `/me/layout/${kind}`, LayoutSchema),
     validate: () => call('GET', '/auth/validate', ValidateSchema),
     exchangeOverlay: (overlay) => call('POST', '/auth/overlay', OverlayTokenSchema, { body: { overlay }, auth: false }),
     async dbGet(id, key) {

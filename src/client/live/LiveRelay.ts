@@ -23,10 +23,8 @@ export const LiveRelaySchemas = [
   z.object({ t: z.literal('live-resync') }),
   /** A stream-event message the holder received (checked again by the receiving tab's feed). */
   z.object({ t: z.literal('live-events'), m: z.unknown() }),
-  /** The holder heard `profile` (or reconnected): every tab re-reads the profile. */
-  z.object({ t: z.literal('live-profile') }),
-  /** The holder heard `layout` (or reconnected: no layout, re-read it). */
-  z.object({ t: z.literal('live-layout'), layout: z.optional(LayoutSchema) }),
+  /** The holder heard `layout` (with it), or `profile` or a `ready` after a lost connection (without): see LiveNews. */
+  z.object({ t: z.literal('live-news'), layout: z.optional(LayoutSchema) }),
   /** A tab started: the holder answers with its state. */
   z.object({ t: z.literal('live-hello') }),
 ] as const;
@@ -37,8 +35,7 @@ export type LiveRelay =
   | { t: 'live-state'; state: LiveStatus }
   | { t: 'live-resync' }
   | { t: 'live-hello' }
-  | { t: 'live-profile' }
-  | { t: 'live-layout'; layout?: Layout }
+  | { t: 'live-news'; layout?: Layout }
   | { t: 'live-events'; m: LiveEventsMessage };
 
 /** True for the live sync's own messages among the queue channel's. */

@@ -25,7 +25,7 @@ function setup(token: string | undefined = 'tool-token') {
     onFallback: (reason) => reasons.push(reason),
     onRefused: (reason) => refused.push(reason),
     onAccepted: accepted,
-    news: { profile: () => news.push('profile'), layout: (layout) => news.push(layout ?? 'layout?') },
+    news: (layout) => news.push(layout ?? 'profile'),
   });
   return { clock, sockets, changes, onResync, live, reasons, refused, accepted, news, setToken: (next: string) => (current = next) };
 }
@@ -49,7 +49,7 @@ describe('live connection', () => {
     clock.advance(clock.delays()[0]);
     sockets.last.open();
     sockets.last.message({ type: 'ready', cursor: 'c1' });
-    expect(news).toEqual(['profile', layout, 'profile', 'layout?']);
+    expect(news).toEqual(['profile', layout, 'profile']);
   });
 
   it('a 4401 close says the token was refused; woken with a new token, it resumes from its cursor', () => {

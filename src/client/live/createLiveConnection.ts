@@ -2,7 +2,7 @@ import { type ReadonlySignal, signal } from '@preact/signals-core';
 import { type Clock, type Json, LIVE_CLOSE, type LiveAuth, LiveServerMessageSchema, type LiveStatus, systemClock } from '../../api/index.ts';
 import { type BackoffOptions, backoffDelay } from '../retry/index.ts';
 import { type LiveEventsHook, readLiveEvent } from './liveEvents.ts';
-import type { LiveProfileHook } from './LiveProfileHook.ts';
+import type { LiveNews } from './LiveNews.ts';
 import { liveAddress, type LiveSocket, type OpenSocket, openWebSocket, type ProbeEndpoint, probeWithFetch, probeWithin } from './LiveSocket.ts';
 
 /** One accepted write, as the server announced it. */
@@ -24,7 +24,7 @@ export interface LiveConnectionOptions {
   /** Stream events on the same socket (docs/events.md). @default none: no `eventsAfter`, events ignored */
   events?: LiveEventsHook;
   /** Profile and layout news on the same socket. @default none: ignored */
-  news?: LiveProfileHook;
+  news?: LiveNews;
   /** @default a browser WebSocket */
   openSocket?: OpenSocket;
   /** @default a plain fetch GET */
@@ -169,13 +169,12 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
         options.onResync();
       } else {
         // Back after a lost connection: profile and layout news are never replayed.
-        options.news?.profile();
-        options.news?.layout();
+        options.news?.();
       }
     } else if (m.type === 'profile') {
-      options.news?.profile();
+      options.news?.();
     } else if (m.type === 'layout') {
-      options.news?.layout(m.layout);
+      options.news?.(m.layout);
     } else if (m.type === 'change') {
       cursor = m.cursor;
       options.onChange({ moduleId: m.moduleId, name: m.name, value: m.value as Json, from: m.from });

@@ -6,7 +6,7 @@ import { createLiveConnection, type LiveChange, type LiveConnection, type LiveCo
 import { type AcceptedWrite, createLiveMerge } from './createLiveMerge.ts';
 import type { LiveRelay } from './LiveRelay.ts';
 import type { LiveEventsHook } from './liveEvents.ts';
-import type { LiveProfileHook } from './LiveProfileHook.ts';
+import type { LiveNews } from './LiveNews.ts';
 
 export interface LiveSyncOptions {
   client: Pick<ApiClient, 'baseUrl' | 'currentToken' | 'dbGet' | 'dbValues'>;
@@ -23,7 +23,7 @@ export interface LiveSyncOptions {
   /** Stream events: the holder's socket carries them, the other tabs hear them relayed. */
   events?: LiveEventsHook;
   /** Profile and layout news: the holder's socket carries them, the other tabs hear them relayed. */
-  news?: LiveProfileHook;
+  news?: LiveNews;
   /** Socket and probe for tests. */
   connection?: LiveTransport;
   /** Where the state is kept. @default a new signal */
@@ -131,16 +131,12 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
       },
       onRefused: () => options.onRefused?.(),
       onAccepted: () => options.onAccepted?.(),
-      news: news && {
-        profile() {
-          news.profile();
-          options.relay({ t: 'live-profile' });
-        },
-        layout(layout) {
-          news.layout(layout);
-          options.relay({ t: 'live-layout', ...(layout && { layout }) });
-        },
-      },
+      news:
+        news &&
+        ((layout) => {
+          news(layout);
+          options.relay({ t: 'live-news', layout });
+        }),
       events: events && {
         after: () => events.after(),
         receive(message) {
@@ -212,10 +208,8 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
         if (!holding()) state.value = message.state;
       } else if (message.t === 'live-events') {
         if (!holding()) events?.receive(message.m);
-      } else if (message.t === 'live-profile') {
-        if (!holding()) news?.profile();
-      } else if (message.t === 'live-layout') {
-        if (!holding()) news?.layout(message.layout);
+      } else if (message.t === 'live-news') {
+        if (!holding()) news?.(message.layout);
       } else if (message.t === 'live-resync') {
         if (!holding()) void refresher.refresh();
       } else if (holding()) {

@@ -5,6 +5,6 @@ export type { LiveSync, LiveTransport } from './createLiveSync.ts';
 export { createLiveSync } from './createLiveSync.ts';
 export type { LiveSocket } from './LiveSocket.ts';
 export type { LiveEventsHook, LiveEventsMessage } from './liveEvents.ts';
-export type { LiveProfileHook } from './LiveProfileHook.ts';
+export type { LiveNews } from './LiveNews.ts';
 /** For the event feed's tests, which drive a real connection over fake sockets. */
 export { createLiveConnection } from './createLiveConnection.ts';

@@ -5,6 +5,9 @@ export class FakeWindow {
   readonly listeners = new Map<string, Set<Listener>>();
   readonly posted: { message: unknown; options: unknown }[] = [];
 
+  /** Reports each observed element's client size when observed and at every `dispatch('resize')`. */
+  readonly ResizeObserver = fakeResizeObserver(this);
+
   constructor(readonly parent: FakeWindow | null = null) {}
 
   addEventListener(type: string, listener: Listener): void {
@@ -68,4 +71,26 @@ export class FakeDocument {
   createElement(tagName: string): FakeElement {
     return new FakeElement(tagName, this);
   }
+}
+
+type ResizeCallback = (entries: { contentRect: { x: number; y: number; width: number; height: number } }[]) => void;
+
+function fakeResizeObserver(window: FakeWindow) {
+  return class {
+    private readonly reports = new Set<Listener>();
+
+    constructor(private readonly callback: ResizeCallback) {}
+
+    observe(element: FakeElement): void {
+      const report = () => this.callback([{ contentRect: { x: 0, y: 0, width: element.clientWidth, height: element.clientHeight } }]);
+      this.reports.add(report);
+      window.addEventListener('resize', report);
+      report();
+    }
+
+    disconnect(): void {
+      for (const report of this.reports) window.removeEventListener('resize', report);
+      this.reports.clear();
+    }
+  };
 }
