@@ -4,10 +4,8 @@ import { formatNumber } from '../formatTable.ts';
 import { makeRow } from '../makeRow.ts';
 import { withRedis } from '../server/withRedis.ts';
 import { signInThroughTwitch } from '../../server/signin/testing/signUpTestKit.ts';
-import { type RunningApiServer, startApiServer } from '../../server/startApiServer.ts';
-import { parseStoreUrl } from '../../server/store/index.ts';
+import { loadTwitch, parseStoreUrl, type RunningApiServer, startApiServer, type TwitchCredentialStore } from '../../server/index.ts';
 import { freePort } from '../../server/testing/freePort.ts';
-import { openCredentialStore, type TwitchCredentialStore } from '../../server/twitch/index.ts';
 import { startFakeTwitch, type FakeTwitch } from '../../server/twitch/testing/fakeTwitch.ts';
 import { HELIX_USER } from '../../server/twitch/testing/helixExamples.ts';
 
@@ -33,7 +31,7 @@ const signUps: Figure = {
     try {
       return await withRedis(async (redis) => {
         const client = new Redis(redis.port, '127.0.0.1');
-        const credentials = await openCredentialStore(parseStoreUrl(redis.url));
+        const credentials = await (await loadTwitch()).openCredentialStore(parseStoreUrl(redis.url));
         const [a, b] = await twoInstances(fake, redis.url, credentials);
         try {
           const before = await usedMemory(client);

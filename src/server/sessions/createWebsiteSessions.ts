@@ -4,7 +4,7 @@ import type { SessionStore, WebsiteSession } from './SessionStore.ts';
 
 /** `--session-days`' default. */
 export const DEFAULT_SESSION_DAYS = 30;
-/** A sign-in state is good this long (docs/security: a state is single use and short-lived). */
+/** A sign-in state is good this long (SECURITY.md: a state is single use and short-lived). */
 export const SIGN_IN_STATE_MS = 10 * 60_000;
 /** A session's `lastUsedAt` is written at most this often: not one write per request. */
 const TOUCH_EVERY_MS = 60_000;

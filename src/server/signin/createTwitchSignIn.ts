@@ -1,18 +1,7 @@
 import type { Profile } from '../../api/index.ts';
 import { addressKey, type RateCounter } from '../limits/index.ts';
 import type { SessionOrigin, WebsiteSessions } from '../sessions/index.ts';
-import {
-  authorizeUrl,
-  type CodeFlowApp,
-  credentialsFromToken,
-  exchangeAuthorizationCode,
-  readHelixUser,
-  TWITCH_SCOPES,
-  TwitchCallError,
-  type TwitchCredentials,
-  twitchUrls,
-  type TwitchUrls,
-} from '../twitch/index.ts';
+import type { CodeFlowApp, readHelixUser, TwitchCredentials, TwitchUrls } from '../twitch/index.ts';
 import { newStreamerProfile } from './newStreamerProfile.ts';
 import { failure, type SignInOutcome } from './SignInOutcome.ts';
 import { callbackUrl, DEFAULT_MAX_SIGNUPS_PER_HOUR, homeUrl, type SignUpSettings } from './SignUpSettings.ts';
@@ -42,17 +31,24 @@ export interface SignInClient extends SessionOrigin {
 }
 
 const HOUR_MS = 3_600_000;
+
+/** Twitch's code, loaded at the first sign-in: twurple takes seconds to load, and most servers never sign anyone in. */
+const loadTwitch = () => import('../twitch/index.ts');
 const START_AGAIN = 'Open the home page and choose "Sign in with Twitch" again.';
 
 /** `GET /auth/twitch` and its callback: Twitch's authorization code flow, ending signed in on the home page. */
 export function createTwitchSignIn(options: TwitchSignInOptions) {
   const { settings, sessions, now = Date.now } = options;
-  const app: CodeFlowApp = { clientId: settings.clientId, clientSecret: settings.clientSecret, redirectUri: callbackUrl(settings), urls: options.urls ?? twitchUrls(), fetch: options.fetch };
+  const appOf = (twitch: Awaited<ReturnType<typeof loadTwitch>>): CodeFlowApp => {
+    const urls = options.urls ?? twitch.twitchUrls();
+    return { clientId: settings.clientId, clientSecret: settings.clientSecret, redirectUri: callbackUrl(settings), urls, fetch: options.fetch };
+  };
   const signUp = createSignUp(options);
   return {
     /** A fresh single-use state, kept in the store, and the authorize address that carries it. */
     async begin(): Promise<SignInOutcome> {
-      return { status: 302, location: authorizeUrl(app, TWITCH_SCOPES, await sessions.startSignIn()) };
+      const twitch = await loadTwitch();
+      return { status: 302, location: twitch.authorizeUrl(appOf(twitch), twitch.TWITCH_SCOPES, await sessions.startSignIn()) };
     },
     async finish(query: URLSearchParams, client: SignInClient): Promise<SignInOutcome> {
       const state = query.get('state') ?? '';
@@ -67,19 +63,21 @@ export function createTwitchSignIn(options: TwitchSignInOptions) {
       }
       const code = query.get('code');
       if (!code) return failure(400, 'Twitch sent no code', 'The address Twitch sent back has no authorization code.', START_AGAIN);
+      const twitch = await loadTwitch();
+      const app = appOf(twitch);
       try {
-        const token = await exchangeAuthorizationCode(app, code);
-        const validated = credentialsFromToken(token, settings.clientId, now).catch((error: unknown) => {
-          throw new TwitchCallError('unreachable', `Twitch did not validate the new token (${(error as Error).message})`);
+        const token = await twitch.exchangeAuthorizationCode(app, code);
+        const validated = twitch.credentialsFromToken(token, settings.clientId, now).catch((error: unknown) => {
+          throw new twitch.TwitchCallError('unreachable', `Twitch did not validate the new token (${(error as Error).message})`);
         });
-        const [credentials, user] = await Promise.all([validated, readHelixUser(app, token.accessToken)]);
+        const [credentials, user] = await Promise.all([validated, twitch.readHelixUser(app, token.accessToken)]);
         const outcome = await signUp(user, client);
         if ('refusal' in outcome) return outcome.refusal;
         await options.keepTwitchLogin(outcome.userId, credentials);
         const { token: website } = await sessions.issue(outcome.userId, client);
         return { status: 302, location: `${homeUrl(settings)}#token=${website}` };
       } catch (caught) {
-        return twitchFailure(caught);
+        return twitchFailure(caught, twitch.TwitchCallError);
       }
     },
   };
@@ -116,7 +114,7 @@ function refusalText(error: string): string {
   return error === 'access_denied' ? 'Sign-in cancelled on Twitch: nothing was stored.' : `Twitch did not sign you in (${error.slice(0, 100)}): nothing was stored.`;
 }
 
-function twitchFailure(caught: unknown): SignInOutcome {
+function twitchFailure(caught: unknown, TwitchCallError: typeof import('../twitch/index.ts').TwitchCallError): SignInOutcome {
   if (!(caught instanceof TwitchCallError)) throw caught;
   if (caught.reason === 'refused') {
     return failure(400, 'Twitch did not accept the sign-in', 'The code Twitch gave is no longer valid (it works once and for a few minutes). Nothing was stored.', START_AGAIN);
