@@ -1,5 +1,7 @@
 import { WebSocket } from 'ws';
 import type { LiveServerMessage } from '../../api/index.ts';
+import { ProfileFollower } from './ProfileFollower.ts';
+import type { ProfileSlot } from './soakProfile.ts';
 import { compareCursors, parseSoakValue, SOAK_MODULE } from './soakValue.ts';
 
 /** What a client shows for one key, and whether it came from a read (whose change may still arrive). */
@@ -20,6 +22,10 @@ export interface SoakClientOptions {
   onDelivery(ms: number): void;
   /** Receives the time from a dropped connection to the next `ready`, in ms. */
   onReconnect(ms: number): void;
+  /** `GET /me` or `GET /me/layout/tool`: body and ETag; throws when it cannot answer. */
+  readProfile(token: string, slot: ProfileSlot): Promise<{ json: string; etag: string }>;
+  /** Receives the time from a profile write's PUT until this client has it, in ms. */
+  onProfileDelivery(slot: ProfileSlot, ms: number): void;
 }
 
 /**
@@ -27,6 +33,7 @@ export interface SoakClientOptions {
  * token and, after a drop, `since` its last cursor; on `reset` (and at its
  * first start) it re-reads every key. It checks as it goes that no change
  * comes twice or out of order, and records what it saw for the final checks.
+ * Its `profile` follows the `profile` and `layout` messages.
  */
 export class SoakClient {
   readonly shown = new Map<string, Shown>();
@@ -34,6 +41,7 @@ export class SoakClient {
   readonly floor = new Map<string, number>();
   readonly heard = new Map<string, number[]>();
   readonly violations: string[] = [];
+  readonly profile: ProfileFollower;
   resets = 0;
   ready = false;
   private cursor: string | undefined;
@@ -43,7 +51,9 @@ export class SoakClient {
   private generation = 0;
   private stopped = false;
 
-  constructor(private readonly options: SoakClientOptions) {}
+  constructor(private readonly options: SoakClientOptions) {
+    this.profile = new ProfileFollower({ token: options.token, read: options.readProfile, onDelivery: options.onProfileDelivery });
+  }
 
   /** Opens the connection; resolves at the first `ready` (a failed attempt is retried like any drop). */
   start(): Promise<void> {
@@ -52,6 +62,7 @@ export class SoakClient {
 
   stop(): void {
     this.stopped = true;
+    this.profile.stop();
     this.ws?.terminate();
   }
 
@@ -90,6 +101,8 @@ export class SoakClient {
       this.resets++;
       this.restart(message.cursor);
     } else if (message.type === 'change') this.onChange(message.cursor, message.moduleId, message.name, message.value);
+    else if (message.type === 'profile') this.profile.onProfile();
+    else if (message.type === 'layout') this.profile.onLayout(message.layout);
   }
 
   private onReady(cursor: string): void {
@@ -97,6 +110,7 @@ export class SoakClient {
     this.attempts = 0;
     if (this.droppedAt !== undefined) this.options.onReconnect(Date.now() - this.droppedAt);
     this.droppedAt = undefined;
+    this.profile.onReady();
     // Without `since` there is nothing to replay: start from "now" and read what is there.
     if (this.cursor === undefined) this.restart(cursor);
   }

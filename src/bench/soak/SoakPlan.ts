@@ -7,6 +7,8 @@ export interface SoakPlan {
   keysPerUser: number;
   writers: number;
   writesPerSecond: number;
+  /** `PUT /me/selected` and `PUT /me/layout/tool` in turn, over every user, through the balancer. */
+  profileWritesPerSecond: number;
   /** Offsets from the start of the writes, in ms. */
   killAtMs: number;
   restartAtMs: number;
@@ -20,7 +22,7 @@ export interface SoakPlan {
 const CLIENTS_PER_USER = 20;
 
 /**
- * 2,000 clients and 20 writers at 500 writes/s; one instance killed at 1/3 of
+ * 2,000 clients and 20 writers at 500 writes/s, a profile writer at 10 writes/s; one instance killed at 1/3 of
  * the time and back at 1/2, Redis paused at 2/3 (3 s, or a fifth of a short run).
  */
 export function planSoak(seconds: number, clients = 2000): SoakPlan {
@@ -33,6 +35,7 @@ export function planSoak(seconds: number, clients = 2000): SoakPlan {
     keysPerUser: 8,
     writers: 20,
     writesPerSecond: 500,
+    profileWritesPerSecond: 10,
     killAtMs: Math.round(ms / 3),
     restartAtMs: Math.round(ms / 2),
     pauseAtMs: Math.round((ms * 2) / 3),

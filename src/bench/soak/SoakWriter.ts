@@ -12,11 +12,24 @@ export interface OwnedKey {
   busyUntil: number;
 }
 
+/** One write of a key: what the writer sends for sequence number `n`, sent at `t`. */
+export interface SoakRequest {
+  method: 'PATCH' | 'PUT';
+  path: string;
+  token: string;
+  body: string;
+}
+
+/** The data writes: `PATCH /me/database` of the key with `{n, t}`, with the user's tool token. */
+export function databaseWrite(owned: OwnedKey, n: number, t: number): SoakRequest {
+  return { method: 'PATCH', path: '/me/database', token: owned.user.token, body: JSON.stringify({ id: SOAK_MODULE, key: owned.key, value: { n, t } }) };
+}
+
 /** A failed write may still be applied later (a paused Redis runs what it queued): its key rests this long before the next. */
 const REST_AFTER_FAILURE_MS = 5000;
 
 /**
- * One writer: PATCHes its own keys in turn at a fixed rate, one write per key
+ * One writer: writes its own keys (PATCH of a database key by default) in turn at a fixed rate, one write per key
  * at a time, each value `{n, t}` with the key's next sequence number. Only a
  * 200 counts as acked; a key whose write failed rests before the next, so that
  * a failed write Redis applies late cannot land after a newer acked one.
@@ -37,6 +50,7 @@ export class SoakWriter {
   constructor(
     readonly keys: OwnedKey[],
     private readonly port: number,
+    private readonly compose: (owned: OwnedKey, n: number, t: number) => SoakRequest = databaseWrite,
   ) {}
 
   /** Starts writing `perSecond` writes a second; a late timer catches up, so a loaded machine still gets the rate. */
@@ -51,11 +65,29 @@ export class SoakWriter {
     }, 1000 / perSecond);
   }
 
-  /** Stops sending and waits for the writes in flight. */
-  async stop(): Promise<void> {
+  /** Stops sending and waits for the writes in flight; with `retry`, then writes again the keys whose last write failed. */
+  async stop(retry = false): Promise<void> {
     clearInterval(this.timer);
     await Promise.all(this.inFlight);
+    if (retry) await this.retryFailed();
     this.agent.destroy();
+  }
+
+  /**
+   * Writes each key whose last write failed once more (after its rest), until
+   * one is acked or `tries` fail: as a page retries a save that got no answer.
+   * A profile write that failed may have been applied without its live notice.
+   */
+  async retryFailed(tries = 5): Promise<void> {
+    const failed = this.keys.filter((owned) => owned.next > 1 && owned.acked[owned.acked.length - 1] !== owned.next - 1);
+    await Promise.all(
+      failed.map(async (owned) => {
+        for (let attempt = 0; attempt < tries && owned.acked[owned.acked.length - 1] !== owned.next - 1; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, owned.busyUntil - Date.now())));
+          await this.write(owned);
+        }
+      }),
+    );
   }
 
   private tick(): void {
@@ -75,9 +107,9 @@ export class SoakWriter {
     owned.busyUntil = Number.POSITIVE_INFINITY;
     this.sent++;
     const sentAt = Date.now();
-    const body = JSON.stringify({ id: SOAK_MODULE, key: owned.key, value: { n, t: sentAt } });
+    const { method, path, token, body } = this.compose(owned, n, sentAt);
     try {
-      const answer = await send(this.agent, this.port, 'PATCH', '/me/database', owned.user.token, body);
+      const answer = await send(this.agent, this.port, method, path, token, body);
       if (answer.status !== 200) throw new Error(`${answer.status}`);
       owned.acked.push(n);
       this.acked++;

@@ -1,4 +1,5 @@
 import type { SoakClient } from './SoakClient.ts';
+import type { ProfileSlot, SlotState } from './soakProfile.ts';
 import type { SoakUser } from './soakSeed.ts';
 import type { OwnedKey } from './SoakWriter.ts';
 import { parseSoakValue } from './soakValue.ts';
@@ -56,6 +57,45 @@ export function checkClients(clients: readonly ClientOfUser[], server: ServerVie
       const missed = (acked.get(`${user.userId}/${key}`) ?? []).filter((n) => n > floor && !heard.has(n));
       if (missed.length > 0) broken.push(`${where} ${key}: acked writes ${missed.slice(0, 5).join(', ')} never heard`);
     }
+  });
+  return broken;
+}
+
+/** What the server holds of each user's profile at the end: `GET /me`'s ETag and both slots. */
+export interface ProfileOfServer {
+  etag: string;
+  selected: SlotState;
+  layout: SlotState;
+}
+export type ProfileView = Map<string, ProfileOfServer>;
+
+/** How a client's profile differs from the server's: the first difference, or undefined when it shows the server's. */
+export function profileDifference({ client, user }: ClientOfUser, profiles: ProfileView): string | undefined {
+  const server = profiles.get(user.userId);
+  if (!server) return undefined;
+  const selected = client.profile.shown.get('selected');
+  const layout = client.profile.shown.get('layout');
+  if (selected?.json !== server.selected.json) return `shows selection ${selected?.n ?? 'none'}, the server holds ${server.selected.n}`;
+  if (selected.etag !== server.etag) return `shows the profile with ETag ${selected.etag ?? 'none'}, the server's is ${server.etag}`;
+  if (layout?.json !== server.layout.json) return `shows layout ${layout?.n ?? 'none'}, the server holds ${server.layout.n}`;
+  return undefined;
+}
+
+/**
+ * The profile's promises: no profile write acked with 200 is lost (each slot
+ * holds its last acked mark or a later one), and every client ends on the
+ * server's profile (its ETag and selection) and tool layout.
+ */
+export function checkProfiles(clients: readonly ClientOfUser[], profiles: ProfileView, slots: readonly OwnedKey[]): string[] {
+  const broken: string[] = [];
+  for (const { user, key, acked } of slots) {
+    const last = acked[acked.length - 1];
+    const held = profiles.get(user.userId)?.[key as ProfileSlot].n;
+    if (last !== undefined && (held === undefined || held < last)) broken.push(`user ${user.userId} ${key}: write ${last} was acked, the server holds ${held ?? 'nothing'}`);
+  }
+  clients.forEach((each, i) => {
+    const difference = profileDifference(each, profiles);
+    if (difference !== undefined) broken.push(`client ${i} (user ${each.user.userId}): ${difference}`);
   });
   return broken;
 }
