@@ -29,8 +29,9 @@ export function databaseWrite(owned: OwnedKey, n: number, t: number): SoakReques
 const REST_AFTER_FAILURE_MS = 5000;
 
 /**
- * One writer: writes its own keys (PATCH of a database key by default) in turn at a fixed rate, one write per key
- * at a time, each value `{n, t}` with the key's next sequence number. Only a
+ * One writer: writes its own keys in turn at a fixed rate (a PATCH of a
+ * database key unless `compose` says otherwise), one write per key at a
+ * time, each value `{n, t}` with the key's next sequence number. Only a
  * 200 counts as acked; a key whose write failed rests before the next, so that
  * a failed write Redis applies late cannot land after a newer acked one.
  */
