@@ -35,6 +35,8 @@ export class HomeSession {
   readonly signup = signal<string | null>(null, { name: 'home.signup' });
   /** The routes the API root lists (`POST /auth/logout`, ...), as `METHOD /path`. */
   readonly routes = signal<ReadonlySet<string>>(new Set(), { name: 'home.routes' });
+  /** Whether the API root was read (answered or not): `routes` is then as good as it gets. */
+  readonly rootRead = signal(false, { name: 'home.rootRead' });
   readonly userName = computed(() => this.profile.value?.user.userName ?? null);
   private readonly memory: TokenMemory;
 
@@ -85,6 +87,8 @@ export class HomeSession {
       this.routes.value = routesOf(root?.endpoints);
     } catch {
       this.signup.value = null;
+    } finally {
+      this.rootRead.value = true;
     }
   }
 
