@@ -9,5 +9,7 @@ describe('relativeTime', () => {
     expect(relativeTime(now - 3 * 3_600_000 - 1, now)).toBe('3 hours ago');
     expect(relativeTime(now - 86_400_000, now)).toBe('yesterday');
     expect(relativeTime(now + 30 * 86_400_000, now)).toBe('in 30 days');
+    // A session made a moment ago expires in 30 days, not 29.
+    expect(relativeTime(now + 30 * 86_400_000 - 5_000, now)).toBe('in 30 days');
   });
 });

@@ -11,5 +11,5 @@ export function relativeTime(at: number, now: number): string {
   const delta = at - now;
   if (Math.abs(delta) < 60_000) return 'just now';
   const [unit, ms] = UNITS.find(([, size]) => Math.abs(delta) >= size)!;
-  return format.format(Math.trunc(delta / ms), unit);
+  return format.format(Math.round(delta / ms), unit);
 }
