@@ -24,7 +24,7 @@ export async function startPageServer(args: string[]): Promise<{ url: string; ov
   const url = await new Promise<string>((done, fail) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const found = /Overlay server listening on (\S+)[^]*\?overlay=\S+\n[^]*Studio/.exec(output);
+      const found = /Overlay server listening on (\S+)[\s\S]*\?overlay=\S+\n[\s\S]*Studio/.exec(output);
       if (found) done(found[1]!);
     };
     child.stdout!.on('data', onData);
