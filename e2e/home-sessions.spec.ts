@@ -57,7 +57,8 @@ test('Signed in lists both sign-ins; revoking the other one signs that browser o
   const phoneToken = await phone.page.evaluate((key) => sessionStorage.getItem(key) ?? '', TOKEN_KEY);
   expect(await status(phoneToken)).toBe(200);
 
-  await desk.page.reload();
+  // The first browser's tab comes back to the front: it reads the profile again, and the sessions with it.
+  await desk.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   const section = desk.page.getByRole('region', { name: 'Signed in', exact: true });
   const sessions = section.getByTestId('session');
   await expect(sessions).toHaveCount(2);

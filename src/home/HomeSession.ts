@@ -37,6 +37,8 @@ export class HomeSession {
   readonly routes = signal<ReadonlySet<string>>(new Set(), { name: 'home.routes' });
   /** Whether the API root was read (answered or not): `routes` is then as good as it gets. */
   readonly rootRead = signal(false, { name: 'home.rootRead' });
+  /** Counts the reads of `GET /me` (sign-in, coming back to the tab): sections that read more follow it. */
+  readonly profileReads = signal(0, { name: 'home.profileReads' });
   readonly userName = computed(() => this.profile.value?.user.userName ?? null);
   private readonly memory: TokenMemory;
 
@@ -65,6 +67,7 @@ export class HomeSession {
       this.accept(await this.api.ok('GET', '/me'));
       this.error.value = null;
       this.phase.value = 'ready';
+      this.profileReads.value += 1;
     } catch (error) {
       this.failRead(error);
     }

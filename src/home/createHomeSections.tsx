@@ -33,8 +33,9 @@ export function createHomeSections(session: HomeSession, { pageBase }: HomeSecti
   effect(() => {
     if (session.phase.value === 'ready') void twitch.load();
   });
-  // The sessions too, once the API root said whether it has the route (no 404 asked for on a server without it).
+  // The sessions at each read of the profile (sign-in, back to the tab), once the API root said whether it has the route.
   effect(() => {
+    session.profileReads.value;
     if (session.phase.value === 'ready' && session.rootRead.value) void sessions.load();
   });
   return [
