@@ -35,6 +35,10 @@ export class HomeSession {
   readonly signup = signal<string | null>(null, { name: 'home.signup' });
   /** The routes the API root lists (`POST /auth/logout`, ...), as `METHOD /path`. */
   readonly routes = signal<ReadonlySet<string>>(new Set(), { name: 'home.routes' });
+  /** Whether the API root was read (answered or not): `routes` is then as good as it gets. */
+  readonly rootRead = signal(false, { name: 'home.rootRead' });
+  /** Counts the reads of `GET /me` (sign-in, coming back to the tab): sections that read more follow it. */
+  readonly profileReads = signal(0, { name: 'home.profileReads' });
   readonly userName = computed(() => this.profile.value?.user.userName ?? null);
   private readonly memory: TokenMemory;
 
@@ -63,6 +67,7 @@ export class HomeSession {
       this.accept(await this.api.ok('GET', '/me'));
       this.error.value = null;
       this.phase.value = 'ready';
+      this.profileReads.value += 1;
     } catch (error) {
       this.failRead(error);
     }
@@ -85,6 +90,8 @@ export class HomeSession {
       this.routes.value = routesOf(root?.endpoints);
     } catch {
       this.signup.value = null;
+    } finally {
+      this.rootRead.value = true;
     }
   }
 

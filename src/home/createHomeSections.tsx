@@ -6,6 +6,8 @@ import { ModulesModel } from './ModulesModel.ts';
 import { ModulesSection } from './ModulesSection.tsx';
 import { OverlaysSection } from './OverlaysSection.tsx';
 import { overlaySecrets, streamDeckSecret } from './secrets.ts';
+import { SessionsModel } from './SessionsModel.ts';
+import { SessionsSection } from './SessionsSection.tsx';
 import { StreamDeckSection } from './StreamDeckSection.tsx';
 import { TwitchModel } from './TwitchModel.ts';
 import { TwitchSection } from './TwitchSection.tsx';
@@ -26,9 +28,15 @@ export function createHomeSections(session: HomeSession, { pageBase }: HomeSecti
   });
   const streamDeck = streamDeckSecret(session);
   const twitch = new TwitchModel({ session });
+  const sessions = new SessionsModel({ session });
   // The Twitch state is read at each sign-in.
   effect(() => {
     if (session.phase.value === 'ready') void twitch.load();
+  });
+  // The sessions at each read of the profile (sign-in, back to the tab), once the API root said whether it has the route.
+  effect(() => {
+    session.profileReads.value;
+    if (session.phase.value === 'ready' && session.rootRead.value) void sessions.load();
   });
   return [
     { id: 'overlays', title: 'Overlays', View: () => <OverlaysSection overlays={overlays} /> },
@@ -36,5 +44,6 @@ export function createHomeSections(session: HomeSession, { pageBase }: HomeSecti
     { id: 'layout', title: 'Layout', View: () => <LayoutEditor model={layout} /> },
     { id: 'stream-deck', title: 'Stream Deck', View: () => <StreamDeckSection token={streamDeck} apiBase={session.api.baseUrl} /> },
     { id: 'twitch', title: 'Twitch', View: () => <TwitchSection model={twitch} /> },
+    { id: 'signed-in', title: 'Signed in', View: () => <SessionsSection model={sessions} /> },
   ];
 }
