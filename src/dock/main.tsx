@@ -1,3 +1,4 @@
+import '../theme/dark.css';
 import './dock.css';
 import { signal } from '@preact/signals';
 import { render } from 'preact';

@@ -1,3 +1,4 @@
+import '../theme/dark.css';
 import './home.css';
 import { signal } from '@preact/signals';
 import { render } from 'preact';
