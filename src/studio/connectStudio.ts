@@ -70,6 +70,9 @@ async function connectProfile(studio: StudioModel, controller: OverlayController
   const { profile } = studio;
   profile.save = async (draft) => {
     profile.load(await dev.saveProfile(draft), dev.kind);
+    // A refresh already running (the 30 s one) may have read the profile before this save, and
+    // `refresh()` hands that one back: the second call starts a read after the save.
+    await controller.refresh();
     await controller.refresh();
   };
   try {
