@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createIssuedTokens } from './issuedTokens.ts';
-import { freshOverlayId, freshSecret } from './freshSecret.ts';
+import { freshSecret } from './freshSecret.ts';
 import { createMemoryProfileRecords } from './memoryProfileRecords.ts';
 import { createProfileBook } from './profileBook.ts';
 import type { ProfileRecords } from './ProfileRecords.ts';
@@ -82,18 +82,13 @@ export function createMemoryRegistry(seed: Seed, options: MemoryRegistryOptions 
     },
     updateProfile: (userId, change, ifMatch) => book.update(userId, (current) => keepSecrets(current, change(structuredClone(current))), ifMatch),
     async rotateOverlayId(userId, kind) {
-      const id = freshOverlayId(kind, randomSecret);
-      const result = await book.update(userId, (current) => ({ ...current, overlays: { ...current.overlays, [kind]: id } }));
-      if (result === undefined || result === 'stale') return undefined;
+      const id = await book.replaceOverlayId(userId, kind, randomSecret);
+      if (id === undefined) return undefined;
       rotations++;
       issued.revokeOverlay(userId, kind);
       return id;
     },
-    async rotateStreamdeckToken(userId) {
-      const token = randomSecret();
-      const result = await book.update(userId, (current) => ({ ...current, streamdeck: { ...current.streamdeck, token } }));
-      return result === undefined || result === 'stale' ? undefined : token;
-    },
+    rotateStreamdeckToken: (userId) => book.rotateStreamdeckToken(userId, randomSecret),
     layout: book.layout,
     replaceLayout: book.replaceLayout,
     createUser: book.create,

@@ -1,4 +1,5 @@
 import type { Boxes, Kind, Profile } from '../../api/index.ts';
+import { freshOverlayId } from './freshSecret.ts';
 import { entityTag, ifMatchAllows, type Tagged } from './entityTag.ts';
 import { indexChange, overlayIndexKey, parseOverlayOwner, streamdeckIndexKey, twitchIdOf, twitchIndexKey } from './profileIndex.ts';
 import type { ProfileRecords } from './ProfileRecords.ts';
@@ -48,6 +49,18 @@ export function createProfileBook(records: ProfileRecords, seed: SeedIndex) {
   return {
     read,
     update,
+    /** Gives the user's `kind` overlay a fresh id; undefined for an unknown user. Revoking the old id's tokens is the caller's (per store). */
+    async replaceOverlayId(userId: string, kind: Kind, randomSecret: () => string): Promise<string | undefined> {
+      const id = freshOverlayId(kind, randomSecret);
+      const result = await update(userId, (current) => ({ ...current, overlays: { ...current.overlays, [kind]: id } }));
+      return result === undefined || result === 'stale' ? undefined : id;
+    },
+    /** Gives the user a fresh Stream Deck token (the old one stops resolving at once); undefined for an unknown user. */
+    async rotateStreamdeckToken(userId: string, randomSecret: () => string): Promise<string | undefined> {
+      const token = randomSecret();
+      const result = await update(userId, (current) => ({ ...current, streamdeck: { ...current.streamdeck, token } }));
+      return result === undefined || result === 'stale' ? undefined : token;
+    },
     /** Stores a new user whole (profile and index); false when the user id is stored or seeded. */
     async create(profile: Profile): Promise<boolean> {
       const userId = profile.user.userId;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Kind } from '../../api/index.ts';
 import { guardRedis, liveKey } from '../store/index.ts';
-import { freshOverlayId, freshSecret } from './freshSecret.ts';
+import { freshSecret } from './freshSecret.ts';
 import { DEFAULT_MAX_TOKENS_PER_OVERLAY, DEFAULT_TOKEN_TTL_MS, keepSecrets } from './memoryRegistry.ts';
 import { createProfileBook } from './profileBook.ts';
 import type { IssuedToken, Registry, TokenGrant } from './Registry.ts';
@@ -119,17 +119,12 @@ export async function createRedisRegistry(seed: Seed, options: RedisRegistryOpti
     },
     updateProfile: (userId, change, ifMatch) => book.update(userId, (current) => keepSecrets(current, change(structuredClone(current))), ifMatch),
     async rotateOverlayId(userId, kind) {
-      const id = freshOverlayId(kind, randomSecret);
-      const result = await book.update(userId, (current) => ({ ...current, overlays: { ...current.overlays, [kind]: id } }));
-      if (result === undefined || result === 'stale') return undefined;
+      const id = await book.replaceOverlayId(userId, kind, randomSecret);
+      if (id === undefined) return undefined;
       await guardRedis(() => redis.eval(REVOKE_OVERLAY, 2, overlayTokensKey(userId, kind), liveKey(userId, kind)));
       return id;
     },
-    async rotateStreamdeckToken(userId) {
-      const token = randomSecret();
-      const result = await book.update(userId, (current) => ({ ...current, streamdeck: { ...current.streamdeck, token } }));
-      return result === undefined || result === 'stale' ? undefined : token;
-    },
+    rotateStreamdeckToken: (userId) => book.rotateStreamdeckToken(userId, randomSecret),
     layout: book.layout,
     replaceLayout: book.replaceLayout,
     createUser: book.create,
