@@ -1,10 +1,10 @@
 /// <reference types="vitest/config" />
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
-import { BROWSER_TARGET, overlayModules, overlayPages, pageInputs } from './src/vite/index.ts';
+import { BROWSER_TARGET, declaresOnly, overlayModules, overlayPages, overlaySharedChunk, PAGES, pageInputs } from './src/vite/index.ts';
 
 export default defineConfig({
-  plugins: [preact(), overlayPages(), overlayModules()],
+  plugins: [preact(), overlayPages(), overlayModules(), overlaySharedChunk({ page: PAGES['/'], declaresOnly })],
   build: {
     // OBS 29 and 30 run the page and the dock in Chromium 103 (src/vite/browserTarget.ts): scripts
     // and CSS are written for it, and the CSS minifier (Lightning CSS) takes the same target.
@@ -20,7 +20,7 @@ export default defineConfig({
       // src/api only declares (schemas, constants, functions): a module the page imports through its
       // door and does not use is left out whole. Without it, code loaded on demand that imports the
       // door reaches every schema and zod, which the bundler then splits off the page's chunk (+2 KB gzipped).
-      treeshake: { moduleSideEffects: (id: string) => !/[\\/]src[\\/]api[\\/]/.test(id) },
+      treeshake: { moduleSideEffects: (id: string) => !declaresOnly(id) },
     },
   },
   test: {

@@ -8,4 +8,6 @@ export { overlayModules } from './overlayModules.ts';
 export { VIRTUAL_MODULE_ID } from './virtualModule.ts';
 export { readModuleFolder } from './readModuleFolder.ts';
 export { overlayPages } from './overlayPages.ts';
+export { declaresOnly } from './declaresOnly.ts';
+export { overlaySharedChunk, sharedWithOverlayPage } from './overlaySharedChunk.ts';
 export { PAGES, pageEntry, pageInputs } from './pages.ts';
