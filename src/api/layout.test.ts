@@ -22,5 +22,15 @@ describe('layout', () => {
     expect(BoxesSchema.safeParse({ a: { x: 0, y: 0, width: 15, height: 100 } }).success).toBe(false);
     expect(BoxesSchema.safeParse({ a: { x: 7681, y: 0, width: 100, height: 100 } }).success).toBe(false);
     expect(BoxesSchema.safeParse({ a: { x: 0.5, y: 0, width: 100, height: 100 } }).success).toBe(false);
+    expect(BoxesSchema.safeParse({ a: { x: 0, y: 0, width: 100 } }).success).toBe(false);
+  });
+
+  it('refuses what is not an object of boxes, with its message', () => {
+    for (const bad of [[], null, 'boxes', { a: null }, { a: [0, 0, 100, 100] }, { a: { x: '0', y: 0, width: 100, height: 100 } }]) {
+      expect(BoxesSchema.safeParse(bad).success).toBe(false);
+    }
+    const result = BoxesSchema.safeParse({ ok: { x: 0, y: 0, width: 100, height: 100 }, bad: { x: 0, y: 0, width: 1, height: 1 } });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['must be an object of boxes by module id']);
+    expect(BoxesSchema.safeParse({}).data).toEqual({});
   });
 });
