@@ -87,6 +87,22 @@ test('a PUT of the layout moves the frame in a running overlay within a second, 
   await expect.poll(() => placeOf(counter)).toEqual({ x: 100, y: 320, width: 880, height: 560 });
 });
 
+test('a reload from the cached profile puts the frames in their stored boxes once the API answers, without waiting for live news', async ({ overlay, api, page }) => {
+  const stored: Box = { x: 100, y: 320, width: 880, height: 560 };
+  await put(api, '/me/layout/tool', { boxes: { [COUNTER]: stored } });
+  const counter = await overlay.open({ modules: [COUNTER, GOAL] });
+  await expect.poll(() => placeOf(counter)).toEqual(stored);
+  // The reload starts its frames from the cached profile while the token exchange waits; the live channel
+  // opens but never says ready, so it tells no news (its silence deadline is 40 s, the profile's refresh 30 s).
+  await page.route('**/auth/overlay', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.routeWebSocket(/\/me\/database\/changes/, () => {});
+  await page.reload();
+  await expect.poll(() => placeOf(counter), { timeout: 5000 }).toEqual(stored);
+});
+
 test('a PUT of the selection adds and removes frames live within a second; the module that stays keeps running', async ({ overlay, api, page }) => {
   const counter = await overlay.open({ modules: [COUNTER] });
   const unchanged = await markFrame(page, counter);

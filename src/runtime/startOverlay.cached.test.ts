@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals-core';
 import { describe, expect, it } from 'vitest';
-import { type ModuleEntry, OverlayError, type Profile, toPublicProfile } from '../api/index.ts';
-import type { ApiClient, CachedProfile, ProfileCache, SyncStatus } from '../client/index.ts';
+import { type Boxes, type Kind, type Layout, type ModuleEntry, OverlayError, type Profile, toPublicProfile } from '../api/index.ts';
+import { type ApiClient, ApiError, type CachedProfile, type ProfileCache, type SyncStatus } from '../client/index.ts';
 import type { ModuleHost } from '../host/index.ts';
 import { FakeModuleData } from '../host/testing/FakeModuleData.ts';
 import { DEMO_PROFILE } from '../server/index.ts';
@@ -12,6 +12,7 @@ import { startOverlay } from './startOverlay.ts';
 
 const entry = (id: string): ModuleEntry => ({ id, url: `/modules/${id}/index.html`, name: id, kind: 'tool', width: 1920, height: 1080 });
 const params: OverlayParams = { auth: { overlay: DEMO_PROFILE.overlays.tool }, apiBase: 'https://api.example', debug: true };
+const STORED_BOXES: Boxes = { 'demo.tool.counter': { x: 100, y: 320, width: 880, height: 560 } };
 const status: SyncStatus = { state: 'online', online: true, pending: 0, oldestPendingAt: null, lastSyncAt: null, failed: [], storage: 'memory', live: 'connecting' };
 
 function deferred<T>() {
@@ -30,6 +31,7 @@ function world(cachedTools: string[]) {
   const me = deferred<Profile>();
   const events: string[] = [];
   const shown: string[][] = [];
+  const arranged: Boxes[] = [];
   let tokenSet = false;
   const client = {
     exchangeOverlay: () => exchange.promise,
@@ -37,6 +39,11 @@ function world(cachedTools: string[]) {
       tokenSet = true;
     },
     me: () => me.promise,
+    // As the real client: no request without a token.
+    layout: async (kind: Kind): Promise<Layout> => {
+      if (!tokenSet) throw new ApiError('UNAUTHORIZED', 'No token yet: the overlay is not signed in');
+      return { kind, width: 1920, height: 1080, boxes: STORED_BOXES };
+    },
   } as unknown as ApiClient;
   const cachedProfile = structuredClone(DEMO_PROFILE);
   cachedProfile.selected.tools = cachedTools;
@@ -44,6 +51,7 @@ function world(cachedTools: string[]) {
   const cache: ProfileCache = { load: async () => cached, save: async () => void events.push('saved') };
   const host = {
     sync: (entries: readonly ModuleEntry[]) => shown.push(entries.map((e) => e.id)),
+    arrange: (boxes: Boxes) => arranged.push(boxes),
     states: () => [],
     onState: () => () => {},
     emit: (name: string) => events.push(`emit ${name}`),
@@ -62,7 +70,7 @@ function world(cachedTools: string[]) {
     setInterval: () => 0,
     clearInterval: () => {},
   };
-  return { services, exchange, me, events, shown };
+  return { services, exchange, me, events, shown, arranged };
 }
 
 describe('startOverlay from the cached profile', () => {
@@ -81,6 +89,18 @@ describe('startOverlay from the cached profile', () => {
     expect(model.fromCache.value).toBe(false);
     expect(shown.at(-1)).toEqual(['demo.tool.counter', 'demo.tool.goal']);
     expect(events).toEqual(['saved', 'data layer with a token', 'emit profile']);
+  });
+
+  it('reads the stored boxes as soon as the client has a token, without waiting for a refresh or live news', async () => {
+    const { services, exchange, me, shown, arranged } = world(['demo.tool.counter']);
+    const starting = startOverlay(params, new OverlayModel(() => {}), services);
+    await expect.poll(() => shown.length).toBe(1);
+    expect(arranged).toEqual([]);
+    exchange.resolve({ token: 't', overlay: 'tool', expiresAt: null });
+    me.resolve(structuredClone(DEMO_PROFILE));
+    await starting;
+    // The fake's timers never fire and no live news comes: only the start reads the layout.
+    await expect.poll(() => arranged).toEqual([STORED_BOXES]);
   });
 
   it('sends no profile event when the API answers the profile already shown', async () => {

@@ -58,7 +58,9 @@ export async function startOverlay(
     listEvents: (query) => client.listEvents(query),
   });
   const layout = followLayout(client, kind, host);
-  void layout.read();
+  // Started from the cached profile, the frames run before the client has a token: their boxes are
+  // read once it has one (the API's answer), not left to the next refresh or live news.
+  void (first.early ? first.answer.then((full) => full && layout.read(), () => {}) : layout.read());
   const showStates = () => {
     model.moduleStates.value = host.states();
   };
