@@ -108,3 +108,27 @@ test.describe('burst', () => {
   await expect(overlay.module(MODULES[0]!).iframe).toHaveAttribute('data-state', 'ready');
 });
 });
+
+test('an event that comes while a first start reads the history reaches every module, not marked missed; older ones do not', async ({ api, page }) => {
+  await postMany(api, 1, 0, 'custom.before');
+  let held = false;
+  // The page's first read of the history waits until a new event was stored: as when a raid comes
+  // while OBS opens the overlay, its frames ready and its local database still opening.
+  await page.route(/\/me\/events\?/, async (route) => {
+    if (!held) {
+      held = true;
+      await postMany(api, 1, 0, 'custom.while');
+    }
+    await route.continue();
+  });
+  const overlay = new OverlayPage(page, api);
+  await overlay.open({ kind: 'tool', modules: MODULES });
+  expect(held).toBe(true);
+  await postMany(api, 1, 0, 'custom.after');
+  for (const id of MODULES) {
+    await expect.poll(() => heardEvents(page, id), { message: id }).toEqual([
+      { id: 'custom.while-0', missed: false, replayed: false },
+      { id: 'custom.after-0', missed: false, replayed: false },
+    ]);
+  }
+});

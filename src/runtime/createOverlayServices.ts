@@ -34,6 +34,8 @@ export interface OverlayServicesOptions {
 
 /** The real services of the overlay page: API client, IndexedDB queue and cache, module host. */
 export function createOverlayServices(options: OverlayServicesOptions): OverlayServices {
+  // Events accepted since the page opened are new to it, even those that come before it could read the history.
+  const openedAt = Date.now();
   let local: LocalStore | undefined;
   const localStore = () => {
     local ??= openLocalStore();
@@ -43,7 +45,7 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
     createClient: (apiBase) => createApiClient({ baseUrl: apiBase, fetch: options.fetch }),
     profileCache: (apiBase, auth) => createProfileCache({ store: localStore(), baseUrl: apiBase, identity: identityOf(auth) }),
     openDataLayer: async ({ client, userId, kind, news }) => {
-      const events = createEventFeed({ list: (query) => client.listEvents(query), memory: eventCursorMemory(localStore(), userId, kind, options.eventReader) });
+      const events = createEventFeed({ list: (query) => client.listEvents(query), memory: eventCursorMemory(localStore(), userId, kind, options.eventReader), startedAt: openedAt });
       // Read first: the live connection then resumes after the last event the modules got.
       await events.load();
       const queue = createWriteQueue({ client, userId, kind, store: localStore(), events: events.hook, prefetchSendSideMs: SEND_SIDE_PREFETCH_MS, news });

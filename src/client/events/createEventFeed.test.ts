@@ -34,6 +34,7 @@ describe('event feed', () => {
     const clock = new ManualClock(10 * MINUTE);
     const log = new EventLog(clock);
     log.add(1);
+    clock.advance(1000); // then the page opens
     const one = await page(clock, log, `feed-${++databases}`);
     const second = log.add(2); // posted while the connection opens: the socket replays it
     one.sockets.last.open();
@@ -44,6 +45,25 @@ describe('event feed', () => {
     one.sockets.last.message(log.add(3));
     await settle();
     expect(ids(one.got)).toEqual(['e2', 'e3']);
+  });
+
+  it('on the first start, hands over what came after the start began but before the history was read (not missed)', async () => {
+    const clock = new ManualClock(10 * MINUTE);
+    const log = new EventLog(clock);
+    log.add(1);
+    clock.advance(1000);
+    // The page opened here; its frames run (and a raid comes) while the local database opens.
+    const feed = createEventFeed({ list: log.list, memory: { load: async () => undefined, save: async () => {} }, clock, startedAt: clock.now() });
+    const got: StreamEvent[] = [];
+    feed.listen((events) => got.push(...events));
+    clock.advance(500);
+    log.add(2);
+    await feed.load();
+    feed.start();
+    expect(feed.hook.after()).toBe('2');
+    feed.hook.receive(log.add(3));
+    await settle();
+    expect(ids(got)).toEqual(['e2', 'e3']);
   });
 
   it('resumes a reconnect from the last event handed over, dropping what the replay repeats', async () => {
@@ -131,6 +151,7 @@ describe('event feed', () => {
     const clock = new ManualClock(10 * MINUTE);
     const log = new EventLog(clock);
     log.add(1);
+    clock.advance(1000); // then the page opens
     const feed = createEventFeed({ list: log.list, memory: { load: async () => undefined, save: async () => {} }, clock, pollMs: 5000 });
     const got: StreamEvent[] = [];
     feed.listen((events) => got.push(...events));

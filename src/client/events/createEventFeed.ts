@@ -1,7 +1,7 @@
 import { type Clock, MISSED_EVENTS_WINDOW_MS, type StreamEvent, systemClock } from '../../api/index.ts';
 import type { LiveEventsHook } from '../live/index.ts';
 import type { EventCursorMemory } from './eventCursorMemory.ts';
-import { currentEnd, fetchMissedEvents, type ListEvents } from './fetchMissedEvents.ts';
+import { fetchMissedEvents, type ListEvents, newestEvents } from './fetchMissedEvents.ts';
 import { type Incoming, incomingOf } from './incomingOf.ts';
 
 export interface EventFeedOptions {
@@ -16,6 +16,11 @@ export interface EventFeedOptions {
   retryMs?: number;
   /** Tries of the start's history read before live events go on without it. @default 5 */
   maxAttempts?: number;
+  /**
+   * When this start began (the page opened): events accepted since are new, older ones missed, even
+   * those that came before the history could be read. @default the clock's time when the feed is made
+   */
+  startedAt?: number;
   /** How long the first start ever waits for the history's end before going on without it. @default 3000 */
   firstReadMs?: number;
   /** How often the history is read while the API has no live endpoint (`polling`). @default 5000 */
@@ -50,10 +55,10 @@ const MAX_SEEN = 10_000;
  */
 export function createEventFeed(options: EventFeedOptions): EventFeed {
   const { list, memory, clock = systemClock, missedWindowMs = MISSED_EVENTS_WINDOW_MS, retryMs = 2000, maxAttempts = 5, firstReadMs = 3000, pollMs = 5000 } = options;
+  const startedAt = options.startedAt ?? clock.now();
   let phase: 'loading' | 'catching-up' | 'live' | 'stopped' = 'loading';
   let remembered: string | undefined;
   let cursor: string | undefined;
-  let startedAt = 0;
   let pumping = false;
   let pollTimer: unknown = null;
   let resetTo: string | undefined;
@@ -163,7 +168,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     pollTimer = clock.setTimeout(async () => {
       if (phase === 'live') {
         try {
-          const after = cursor ?? (await currentEnd(list, clock, firstReadMs));
+          const after = cursor ?? (await newestEvents(list, clock, firstReadMs))?.cursor;
           const page = after === undefined ? null : await fetchMissedEvents(list, after);
           if (page) take([...page.events.map((record) => ({ record })), { cursor: page.cursor, jump: true }]);
         } catch {
@@ -190,12 +195,17 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       },
     },
     async load() {
-      startedAt = clock.now();
       remembered = await memory.load();
-      // The first start ever learns where the history ends now: an event posted while the live
-      // connection opens is then replayed to it, and nothing older is handed over.
-      cursor ??= remembered ?? (await currentEnd(list, clock, firstReadMs));
-      if (remembered === undefined && cursor !== undefined) void memory.save(cursor).catch(() => undefined);
+      if (cursor === undefined && remembered === undefined) {
+        // The first start ever learns where the history ends now: an event posted while the live
+        // connection opens is then replayed to it. Of what came before, it hands over only what was
+        // accepted since the page opened (its frames may be ready, and a raid come, before this read).
+        const newest = await newestEvents(list, clock, firstReadMs);
+        cursor = newest?.cursor;
+        for (const record of newest?.events ?? []) if (record.at >= startedAt) early.push({ record });
+        if (cursor !== undefined) void memory.save(cursor).catch(() => undefined);
+      }
+      cursor ??= remembered;
     },
     start() {
       if (phase !== 'loading') return;

@@ -20,17 +20,20 @@ export async function fetchMissedEvents(list: ListEvents, after: string): Promis
   return { events, cursor };
 }
 
-/** The history's current end, or undefined when it cannot be read within `ms` (offline, no endpoint). */
-export async function currentEnd(list: ListEvents, clock: Clock, ms: number): Promise<string | undefined> {
+/** How many of the newest events the first start ever reads: far more than come while a page opens. */
+export const NEWEST_PAGE_LIMIT = 100;
+
+/** The newest events and the history's current end, or undefined when they cannot be read within `ms` (offline, no endpoint). */
+export async function newestEvents(list: ListEvents, clock: Clock, ms: number): Promise<{ events: StreamEvent[]; cursor: string } | undefined> {
   let timer: unknown;
   const late = new Promise<undefined>((resolve) => {
     timer = clock.setTimeout(() => resolve(undefined), ms);
   });
-  const read = list({ limit: 1 }).then(
-    (page) => page.cursor,
+  const read = list({ limit: NEWEST_PAGE_LIMIT }).then(
+    (page) => ({ events: page.events, cursor: page.cursor }),
     () => undefined,
   );
-  const end = await Promise.race([read, late]);
+  const newest = await Promise.race([read, late]);
   clock.clearTimeout(timer);
-  return end;
+  return newest;
 }
