@@ -112,18 +112,22 @@ test.describe('burst', () => {
 test('an event that comes while a first start reads the history reaches every module, not marked missed; older ones do not', async ({ api, page }) => {
   await postMany(api, 1, 0, 'custom.before');
   let held = false;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   // The page's first read of the history waits until a new event was stored: as when a raid comes
   // while OBS opens the overlay, its frames ready and its local database still opening.
   await page.route(/\/me\/events\?/, async (route) => {
-    if (!held) {
-      held = true;
-      await postMany(api, 1, 0, 'custom.while');
-    }
+    if (held) return route.continue();
+    held = true;
+    await postMany(api, 1, 0, 'custom.while');
     await route.continue();
+    release();
   });
   const overlay = new OverlayPage(page, api);
   await overlay.open({ kind: 'tool', modules: MODULES });
-  expect(held).toBe(true);
+  await released;
   await postMany(api, 1, 0, 'custom.after');
   for (const id of MODULES) {
     await expect.poll(() => heardEvents(page, id), { message: id }).toEqual([
