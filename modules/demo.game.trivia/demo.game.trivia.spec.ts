@@ -34,3 +34,30 @@ test('a Stream Deck button posting custom.next-question moves to the next questi
   await expect(trivia.getByTestId('round')).toHaveText('2');
   await expect.poll(() => api.get(ID, 'round', 'game')).toBe(1);
 });
+
+test('a press that comes before the stored round is read still moves the game on (the read does not undo it)', async ({ overlay, page, api }) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // The module's first read waits until the press has reached it, as on a busy machine.
+  await page.route(/\/me\/database\/values\?id=demo\.game\.trivia/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const trivia = await overlay.open({ kind: 'game', modules: [ID] });
+  const frame = (await (await trivia.iframe.elementHandle())!.contentFrame())!;
+  const heard = () => frame.evaluate(() => (window as unknown as { heardPresses?: number }).heardPresses ?? 0);
+  await frame.evaluate(() => {
+    const w = window as unknown as { heardPresses: number; Overlay: { on(type: string, listener: () => void): void } };
+    w.heardPresses = 0;
+    w.Overlay.on('custom.next-question', () => {
+      w.heardPresses += 1;
+    });
+  });
+  await overlay.emitEvent('custom.next-question', {});
+  await expect.poll(heard).toBe(1);
+  release();
+  await expect(trivia.getByTestId('round')).toHaveText('2');
+  await expect.poll(() => api.get(ID, 'round', 'game')).toBe(1);
+});

@@ -73,8 +73,13 @@ function nextQuestion() {
 
 async function start() {
   // A press made while the overlay was off is stale: only live ones move the game on.
+  // One that comes before the stored round is read counts after it (else the read would undo it).
+  let loaded = false;
+  let pressedBeforeLoad = 0;
   Overlay.on('custom.next-question', (event) => {
-    if (!event.missed) nextQuestion();
+    if (event.missed) return;
+    if (loaded) nextQuestion();
+    else pressedBeforeLoad += 1;
   });
   view.answers.forEach((button, index) => {
     button.addEventListener('click', () => answer(index));
@@ -101,7 +106,9 @@ async function start() {
   } catch (error) {
     view.feedback.textContent = `Playing without saved score (${error?.code ?? 'error'})`;
   }
+  loaded = true;
   renderQuestion();
+  for (; pressedBeforeLoad > 0; pressedBeforeLoad -= 1) nextQuestion();
 }
 
 if (window.Overlay) start();
