@@ -169,4 +169,31 @@ describe('event feed', () => {
     expect(ids(got)).toEqual(['e2', 'e3']);
     feed.stop();
   });
+
+  it('when the first start could not read the history, the first poll hands over what came since the page opened, and reads from there', async () => {
+    const clock = new ManualClock(10 * MINUTE);
+    const log = new EventLog(clock);
+    log.add(1);
+    clock.advance(1000); // then the page opens
+    let down = true;
+    const list: typeof log.list = (query) => (down ? Promise.reject(new TypeError('Failed to fetch')) : log.list(query));
+    const feed = createEventFeed({ list, memory: { load: async () => undefined, save: async () => {} }, clock, startedAt: clock.now(), pollMs: 5000 });
+    const got: StreamEvent[] = [];
+    feed.listen((events) => got.push(...events));
+    await feed.load();
+    feed.start();
+    expect(feed.hook.after()).toBeUndefined();
+    feed.poll(true);
+    clock.advance(500);
+    log.add(2); // accepted after the page opened, while the API could not be read
+    down = false;
+    clock.advance(4500);
+    await vi.waitFor(() => expect(feed.hook.after()).toBe('2'));
+    await settle();
+    expect(ids(got)).toEqual(['e2']);
+    log.add(3);
+    clock.advance(5000);
+    await vi.waitFor(() => expect(ids(got)).toEqual(['e2', 'e3']));
+    feed.stop();
+  });
 });

@@ -168,15 +168,25 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     pollTimer = clock.setTimeout(async () => {
       if (phase === 'live') {
         try {
-          const after = cursor ?? (await newestEvents(list, clock, firstReadMs))?.cursor;
-          const page = after === undefined ? null : await fetchMissedEvents(list, after);
-          if (page) take([...page.events.map((record) => ({ record })), { cursor: page.cursor, jump: true }]);
+          if (cursor === undefined) {
+            // The first start's read failed: this read is the first one, and hands over the same as it would have.
+            const newest = await newestEvents(list, clock, firstReadMs);
+            if (newest) take(sinceOpened(newest));
+          } else {
+            const page = await fetchMissedEvents(list, cursor);
+            take([...page.events.map((record) => ({ record })), { cursor: page.cursor, jump: true }]);
+          }
         } catch {
           // Offline: the next read tries again.
         }
       }
       if (pollTimer !== null) pollLater();
     }, pollMs);
+  }
+
+  /** Of the history's newest events, those accepted since the page opened, then its end as the position. */
+  function sinceOpened(newest: { events: StreamEvent[]; cursor: string }): Incoming[] {
+    return [...newest.events.filter((record) => record.at >= startedAt).map((record) => ({ record })), { cursor: newest.cursor, jump: true }];
   }
 
   function goLive(): void {
@@ -201,9 +211,11 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
         // connection opens is then replayed to it. Of what came before, it hands over only what was
         // accepted since the page opened (its frames may be ready, and a raid come, before this read).
         const newest = await newestEvents(list, clock, firstReadMs);
-        cursor = newest?.cursor;
-        for (const record of newest?.events ?? []) if (record.at >= startedAt) early.push({ record });
-        if (cursor !== undefined) void memory.save(cursor).catch(() => undefined);
+        if (newest) {
+          cursor = newest.cursor;
+          early.push(...sinceOpened(newest));
+          void memory.save(cursor).catch(() => undefined);
+        }
       }
       cursor ??= remembered;
     },
