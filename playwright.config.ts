@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './e2e/chromium.ts';
 import type { OverlayOptions } from './e2e/fixtures.ts';
@@ -6,7 +7,7 @@ import type { ObsEngineOptions } from './e2e/support/obsEngineFixtures.ts';
 
 // Port and build folder of the page server the browser tests start. Chosen once in
 // the main process (workers inherit the variable), so parallel runs do not collide.
-process.env.E2E_PAGE_PORT ??= String(20_000 + (process.pid % 20_000));
+process.env.E2E_PAGE_PORT ??= String(pagePort());
 const PAGE_PORT = Number(process.env.E2E_PAGE_PORT);
 const DIST = `node_modules/.cache/overlay-e2e-${PAGE_PORT}`;
 
@@ -42,3 +43,26 @@ export default defineConfig<Partial<OverlayOptions>, Partial<ObsEngineOptions>>(
     stderr: 'pipe',
   },
 });
+
+/**
+ * A port free right now, below Linux's ephemeral range (32768 and up). Client sockets and
+ * port-0 servers take theirs from that range: the soak just before the browser tests leaves
+ * thousands of them, and a port chosen there was once taken (EADDRINUSE, a failed run).
+ */
+function pagePort(): number {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = 20_000 + ((process.pid + attempt * 997) % 12_000);
+    if (portIsFree(port)) return port;
+  }
+  throw new Error('no free port for the page server between 20000 and 31999');
+}
+
+function portIsFree(port: number): boolean {
+  const probe = `require('node:net').createServer().once('error', () => process.exit(1)).listen(${port}, '127.0.0.1', function () { this.close(() => process.exit(0)); })`;
+  try {
+    execFileSync(process.execPath, ['-e', probe], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
