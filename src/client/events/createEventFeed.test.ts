@@ -196,4 +196,47 @@ describe('event feed', () => {
     await vi.waitFor(() => expect(ids(got)).toEqual(['e2', 'e3']));
     feed.stop();
   });
+
+  it('when the first start could not read the history in time, the live socket\'s ready reads what came since the page opened, before live events', async () => {
+    const clock = new ManualClock(10 * MINUTE);
+    const log = new EventLog(clock);
+    log.add(1);
+    clock.advance(1000); // then the page opens
+    let down = true;
+    const list: typeof log.list = (query) => (down ? Promise.reject(new TypeError('Failed to fetch')) : log.list(query));
+    const feed = createEventFeed({ list, memory: { load: async () => undefined, save: async () => {} }, clock, startedAt: clock.now() });
+    const got: StreamEvent[] = [];
+    feed.listen((events) => got.push(...events));
+    await feed.load();
+    feed.start();
+    // The socket connects without a position, so the server starts it at its end.
+    expect(feed.hook.after()).toBeUndefined();
+    clock.advance(500);
+    log.add(2); // accepted after the page opened, before the socket was ready
+    down = false;
+    feed.hook.receive({ type: 'eventsReady', cursor: '2' });
+    feed.hook.receive(log.add(3));
+    await vi.waitFor(() => expect(ids(got)).toEqual(['e2', 'e3']));
+    expect(feed.hook.after()).toBe('3');
+  });
+
+  it('without a position and without the history, the ready\'s end becomes the position after the tries, and live events go on', async () => {
+    const clock = new ManualClock(10 * MINUTE);
+    const log = new EventLog(clock);
+    const list: typeof log.list = () => Promise.reject(new TypeError('Failed to fetch'));
+    const feed = createEventFeed({ list, memory: { load: async () => undefined, save: async () => {} }, clock, retryMs: 2000, maxAttempts: 3 });
+    const got: StreamEvent[] = [];
+    feed.listen((events) => got.push(...events));
+    await feed.load();
+    feed.start();
+    log.add(1);
+    feed.hook.receive({ type: 'eventsReady', cursor: '1' });
+    feed.hook.receive(log.add(2));
+    for (let i = 0; i < 3; i += 1) {
+      await settle();
+      clock.advance(2000);
+    }
+    await vi.waitFor(() => expect(ids(got)).toEqual(['e2']));
+    expect(feed.hook.after()).toBe('2');
+  });
 });

@@ -102,7 +102,14 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
         break;
       }
       if (!item.record) {
-        if (item.jump || cursor === undefined) cursor = item.cursor;
+        if (item.jump) cursor = item.cursor;
+        else if (cursor === undefined) {
+          // The socket is ready at the history's end, and this start has no position (its first read
+          // failed or took too long): what was accepted since the page opened is read first, as after a reset.
+          resetTo = item.cursor;
+          incoming.unshift(...items.slice(index + 1));
+          break;
+        }
         continue;
       }
       // A replay is a new request every time, and the server never repeats one: it is always news.
@@ -144,16 +151,25 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     const fallback = resetTo as string;
     resetTo = undefined;
     phase = 'catching-up';
-    void catchUp(cursor ?? fallback, fallback);
+    void catchUp(cursor, fallback);
   }
 
-  /** Reads what followed `after`; it goes before anything that waits. Failing that, `fallback` is the new position. */
-  async function catchUp(after: string, fallback?: string): Promise<void> {
+  /**
+   * Reads what followed `after` (without a position: what was accepted since the page opened); it goes
+   * before anything that waits. Failing that, `fallback` is the new position.
+   */
+  async function catchUp(after: string | undefined, fallback?: string): Promise<void> {
     let read: Incoming[] | null = null;
     for (let attempt = 1; attempt <= maxAttempts && phase === 'catching-up' && !read; attempt += 1) {
       try {
-        const missed = await fetchMissedEvents(list, after);
-        read = [...missed.events.map((record) => ({ record })), { cursor: missed.cursor, jump: true }];
+        if (after === undefined) {
+          const newest = await newestEvents(list, clock, firstReadMs);
+          if (!newest) throw new Error('history not read');
+          read = sinceOpened(newest);
+        } else {
+          const missed = await fetchMissedEvents(list, after);
+          read = [...missed.events.map((record) => ({ record })), { cursor: missed.cursor, jump: true }];
+        }
       } catch {
         // Offline or no history endpoint: try again, and in the end go on with live events alone.
         if (attempt < maxAttempts) await new Promise<void>((resolve) => clock.setTimeout(() => resolve(), retryMs));
