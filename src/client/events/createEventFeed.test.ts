@@ -29,6 +29,26 @@ async function page(clock: ManualClock, log: EventLog, storeName: string) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 const ids = (events: StreamEvent[]) => events.map((e) => `${e.id}${e.missed ? '*' : ''}`);
 
+/**
+ * A first start ever whose history cannot be read: one event before the page
+ * opens, then a feed that has started without a position. Setting `up()`
+ * lets the history answer again.
+ */
+async function firstStartWithHistoryDown(options: { pollMs?: number } = {}) {
+  const clock = new ManualClock(10 * MINUTE);
+  const log = new EventLog(clock);
+  log.add(1);
+  clock.advance(1000); // then the page opens
+  let down = true;
+  const list: typeof log.list = (query) => (down ? Promise.reject(new TypeError('Failed to fetch')) : log.list(query));
+  const feed = createEventFeed({ list, memory: { load: async () => undefined, save: async () => {} }, clock, startedAt: clock.now(), ...options });
+  const got: StreamEvent[] = [];
+  feed.listen((events) => got.push(...events));
+  await feed.load();
+  feed.start();
+  return { clock, log, feed, got, up: () => (down = false) };
+}
+
 describe('event feed', () => {
   it('delivers nothing old on the first start, then live events in order, each once', async () => {
     const clock = new ManualClock(10 * MINUTE);
@@ -171,22 +191,12 @@ describe('event feed', () => {
   });
 
   it('when the first start could not read the history, the first poll hands over what came since the page opened, and reads from there', async () => {
-    const clock = new ManualClock(10 * MINUTE);
-    const log = new EventLog(clock);
-    log.add(1);
-    clock.advance(1000); // then the page opens
-    let down = true;
-    const list: typeof log.list = (query) => (down ? Promise.reject(new TypeError('Failed to fetch')) : log.list(query));
-    const feed = createEventFeed({ list, memory: { load: async () => undefined, save: async () => {} }, clock, startedAt: clock.now(), pollMs: 5000 });
-    const got: StreamEvent[] = [];
-    feed.listen((events) => got.push(...events));
-    await feed.load();
-    feed.start();
+    const { clock, log, feed, got, up } = await firstStartWithHistoryDown({ pollMs: 5000 });
     expect(feed.hook.after()).toBeUndefined();
     feed.poll(true);
     clock.advance(500);
     log.add(2); // accepted after the page opened, while the API could not be read
-    down = false;
+    up();
     clock.advance(4500);
     await vi.waitFor(() => expect(feed.hook.after()).toBe('2'));
     await settle();
@@ -198,22 +208,12 @@ describe('event feed', () => {
   });
 
   it('when the first start could not read the history in time, the live socket\'s ready reads what came since the page opened, before live events', async () => {
-    const clock = new ManualClock(10 * MINUTE);
-    const log = new EventLog(clock);
-    log.add(1);
-    clock.advance(1000); // then the page opens
-    let down = true;
-    const list: typeof log.list = (query) => (down ? Promise.reject(new TypeError('Failed to fetch')) : log.list(query));
-    const feed = createEventFeed({ list, memory: { load: async () => undefined, save: async () => {} }, clock, startedAt: clock.now() });
-    const got: StreamEvent[] = [];
-    feed.listen((events) => got.push(...events));
-    await feed.load();
-    feed.start();
+    const { clock, log, feed, got, up } = await firstStartWithHistoryDown();
     // The socket connects without a position, so the server starts it at its end.
     expect(feed.hook.after()).toBeUndefined();
     clock.advance(500);
     log.add(2); // accepted after the page opened, before the socket was ready
-    down = false;
+    up();
     feed.hook.receive({ type: 'eventsReady', cursor: '2' });
     feed.hook.receive(log.add(3));
     await vi.waitFor(() => expect(ids(got)).toEqual(['e2', 'e3']));
