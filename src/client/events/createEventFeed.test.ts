@@ -31,7 +31,7 @@ const ids = (events: StreamEvent[]) => events.map((e) => `${e.id}${e.missed ? '*
 
 /**
  * A first start ever whose history cannot be read: one event before the page
- * opens, then a feed that has started without a position. Setting `up()`
+ * opens, then a feed that has started without a position. Calling `up()`
  * lets the history answer again.
  */
 async function firstStartWithHistoryDown(options: { pollMs?: number } = {}) {
