@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { LiveAlertCommandSchema, LiveAlertsSchema } from './alerts.ts';
 import { LayoutSchema } from './layout.ts';
 import { LiveEventSchema, LiveEventsResetSchema } from './streamEvents.ts';
 
@@ -85,6 +86,8 @@ export const LiveServerMessageSchema = z.union([
   LiveEventsResetSchema,
   LiveProfileSchema,
   LiveLayoutSchema,
+  LiveAlertsSchema,
+  LiveAlertCommandSchema,
 ]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;
 export type LiveChangeMessage = z.infer<typeof LiveChangeSchema>;
