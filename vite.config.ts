@@ -26,7 +26,7 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'e2e/support/*.test.ts'] } },
       // The API's contract suite once more, against servers that wrap bodies as the hosted service does.
       { extends: true, test: { name: 'envelope', include: ['src/server/http/**/*.test.ts'], env: { OVERLAY_TEST_ENVELOPE: '1' } } },
     ],
