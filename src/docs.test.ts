@@ -213,3 +213,23 @@ describe('named files', () => {
     expect(brokenCitation('docs/server.md', 'Bridge protocol')).toMatch(/no such heading/);
   });
 });
+
+describe('the README', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+
+  it('stays a front door: 250 lines or fewer, the detail in docs/', () => {
+    expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(250);
+  });
+
+  it('opens with the two commands: npm install && npm start, then npm test', () => {
+    const commands = readme.match(/^```sh\n([\s\S]*?)^```/m)?.[1]?.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim());
+    expect(commands?.slice(0, 2)).toEqual(['npm install && npm start', 'npm test']);
+  });
+
+  it('names the licence that LICENSE and package.json give: MIT', () => {
+    const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { license?: string };
+    expect(packageJson.license).toBe('MIT');
+    expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 The overlay-runtime authors\n/);
+    expect(section(readme, 'License')).toContain('MIT: see [LICENSE](LICENSE)');
+  });
+});
