@@ -56,9 +56,7 @@ export function createTwitchSignIn(options: TwitchSignInOptions) {
     async finish(query: URLSearchParams, client: SignInClient, cookies: string | null): Promise<SignInOutcome> {
       const state = query.get('state') ?? '';
       // Checked before the store is touched: a callback opened in another browser leaves the state to the one that started it.
-      if (!cookieHoldsState(cookies, state)) {
-        return failure(400, 'This sign-in was not started in this browser', 'The sign-in link was opened in another browser than the one that started it, or a newer sign-in replaced it. Nothing was stored.', START_AGAIN);
-      }
+      if (!cookieHoldsState(cookies, state)) return notStartedHere();
       const error = query.get('error');
       // The streamer cancelled on Twitch: back home with the code of a fixed message, and no token. The state is spent either way.
       if (error !== null) {
@@ -115,6 +113,12 @@ function createSignUp({ settings, registry, counter, now = Date.now }: TwitchSig
     if (raced) return { userId: raced };
     return { refusal: failure(409, 'This account cannot be made here', `A user ${user.id} already exists on this site with another Twitch account.`, 'Ask whoever runs this site.') };
   };
+}
+
+/** A callback without the sign-in cookie of its state: an attacker's own sign-in, sent to someone else (login CSRF). */
+function notStartedHere(): SignInOutcome {
+  const message = 'The sign-in link was opened in another browser than the one that started it, or a newer sign-in replaced it. Nothing was stored.';
+  return failure(400, 'This sign-in was not started in this browser', message, START_AGAIN);
 }
 
 function twitchFailure(caught: unknown, TwitchCallError: typeof import('../twitch/index.ts').TwitchCallError): SignInOutcome {
