@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { tokenKey } from '../src/home/TokenMemory.ts';
 import { freePort } from '../src/server/testing/freePort.ts';
 import { type FakeTwitch, startFakeTwitch } from '../src/server/twitch/testing/fakeTwitch.ts';
 import { HELIX_USER } from '../src/server/twitch/testing/helixExamples.ts';
@@ -7,7 +8,6 @@ import { startPageServer } from './support/SiteBuild.ts';
 
 // The build of playwright.config.ts's web server: this file starts its own `npm start` on it, with sign-up on.
 const DIST = resolve(`node_modules/.cache/overlay-e2e-${process.env.E2E_PAGE_PORT}`);
-const TOKEN_KEY = 'overlay.home.token';
 
 let fake: FakeTwitch;
 let site: { url: string; output(): string; stop(): Promise<void> };
@@ -54,7 +54,7 @@ test('Signed in lists both sign-ins; revoking the other one signs that browser o
   const desk = await signInWithTwitch(browser, 1280);
   // The other browser's revoked token later gets 401, which Chromium logs itself.
   const phone = await signInWithTwitch(browser, 360, /status of 401/);
-  const phoneToken = await phone.page.evaluate((key) => sessionStorage.getItem(key) ?? '', TOKEN_KEY);
+  const phoneToken = await phone.page.evaluate((key) => sessionStorage.getItem(key) ?? '', tokenKey(`${site.url}/api`));
   expect(await status(phoneToken)).toBe(200);
 
   // The first browser's tab comes back to the front: it reads the profile again, and the sessions with it.

@@ -14,6 +14,8 @@ export interface HomeRequest {
   ifMatch?: string | null;
   /** Sends the website token. @default true */
   auth?: boolean;
+  /** Sends this token instead of the tab's (a token offered in the address, before it is taken). */
+  token?: string;
 }
 
 export interface HomeApiOptions {
@@ -39,7 +41,7 @@ export function createHomeApi({ baseUrl, getToken, fetch = globalThis.fetch }: H
   const root = baseUrl.replace(/\/+$/, '');
   async function send(method: string, path: string, init: HomeRequest = {}): Promise<HomeAnswer> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    const token = init.auth === false ? undefined : getToken();
+    const token = init.auth === false ? undefined : (init.token ?? getToken());
     if (token) headers.Authorization = `Bearer ${token}`;
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     if (init.ifMatch) headers['If-Match'] = init.ifMatch;

@@ -5,6 +5,7 @@ import { render } from 'preact';
 import { modules, problems } from 'virtual:overlay-modules';
 import { descriptions } from 'virtual:overlay-module-descriptions';
 import type { ModuleEntry } from '../api/index.ts';
+import { AccountSwitch } from './AccountSwitch.ts';
 import { createHomeSections } from './createHomeSections.tsx';
 import { HomeApp } from './HomeApp.tsx';
 import { HomeSession } from './HomeSession.ts';
@@ -20,19 +21,22 @@ if (address.apiBase === null) {
   render(<p role="alert">api must be an http(s) URL, e.g. /home?api=http://127.0.0.1:8787</p>, app);
 } else {
   const catalog = signal<readonly ModuleEntry[]>(withDescriptions(modules), { name: 'home.catalog' });
-  const session = new HomeSession({ apiBase: address.apiBase, memory: tokenMemory(sessionStorage), catalog });
+  const session = new HomeSession({ apiBase: address.apiBase, memory: tokenMemory(sessionStorage, address.apiBase), catalog });
   const pageBase = new URL('./', location.href).href.replace(/[?#].*$/, '');
+  const accounts = new AccountSwitch(session);
   const sections = createHomeSections(session, { pageBase });
   const dock = new URL('dock', pageBase);
   if (address.apiBase !== `${location.origin}/api`) dock.searchParams.set('api', address.apiBase);
-  render(<HomeApp session={session} sections={sections} dockHref={dock.href} />, app);
+  render(<HomeApp session={session} accounts={accounts} sections={sections} dockHref={dock.href} />, app);
   void session.readRoot();
-  void (address.token ? session.signIn(address.token) : session.reload().then(() => showSignInError(address.signInError)));
+  void (address.token ? accounts.arrive(address.token) : session.reload().then(() => showSignInError(address.signInError)));
   // A `#token=` pasted into the address bar of the open page changes only the fragment: no new page load.
   window.addEventListener('hashchange', () => {
     const next = readHomeAddress(location.href, `${location.origin}/api`);
+    // Another `api=` in the fragment: the page starts again on that API, where this tab's token is not sent.
+    if (next.apiBase !== address.apiBase) return location.reload();
     takeTokenOffAddress(next.cleaned, next.token);
-    if (next.token) void session.signIn(next.token);
+    if (next.token) void accounts.arrive(next.token);
   });
   // Back from another tab (which may have changed the profile): read it again.
   document.addEventListener('visibilitychange', () => {

@@ -19,9 +19,16 @@ describe('readHomeAddress', () => {
     expect(readHomeAddress('https://site.example/home?api=nope', API).apiBase).toBeNull();
   });
 
-  it('takes the message of a sign-in with Twitch that ended without a token off the address', () => {
-    const address = readHomeAddress('https://overlay.example.com/home#signin-error=Sign-in%20cancelled%20on%20Twitch%3A%20nothing%20was%20stored.', 'https://overlay.example.com/api');
+  it('takes the code of a sign-in with Twitch that ended without a token off the address, as its fixed message', () => {
+    const address = readHomeAddress('https://overlay.example.com/home#signin-error=access_denied', 'https://overlay.example.com/api');
     expect(address).toMatchObject({ token: undefined, signInError: 'Sign-in cancelled on Twitch: nothing was stored.', cleaned: 'https://overlay.example.com/home' });
     expect(readHomeAddress('https://overlay.example.com/home', 'https://overlay.example.com/api').signInError).toBeUndefined();
+  });
+
+  it('never shows the words of a forged sign-in error: anything but a known code gets the generic message', () => {
+    const forged = `https://overlay.example.com/home#signin-error=${encodeURIComponent('Your account is locked: paste your token at https://evil.example')}`;
+    const address = readHomeAddress(forged, 'https://overlay.example.com/api');
+    expect(address.signInError).toBe('The sign-in with Twitch did not finish: nothing was stored. Try "Sign in with Twitch" again.');
+    expect(address.cleaned).toBe('https://overlay.example.com/home');
   });
 });

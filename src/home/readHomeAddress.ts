@@ -1,9 +1,14 @@
+import { signInErrorMessage } from '../api/index.ts';
+
 export interface HomeAddress {
   /** The API's base URL without a trailing slash; null when `api=` is not an http(s) URL. */
   apiBase: string | null;
   /** A website token handed over in the address (`#token=`, or `?token=`), if any. */
   token: string | undefined;
-  /** Why a sign-in with Twitch ended here without a token (`#signin-error=`, set by the server's callback), if it did. */
+  /**
+   * Why a sign-in with Twitch ended here without a token, if it did: the fixed message of the code in
+   * `#signin-error=` (set by the server's callback). Never the address's own words: anyone can write them.
+   */
   signInError: string | undefined;
   /** The same address without the token (and the sign-in's message), for `history.replaceState`: a token never stays in the address bar. */
   cleaned: string;
@@ -20,7 +25,8 @@ export function readHomeAddress(href: string, defaultApi: string): HomeAddress {
   const fragment = new URLSearchParams(url.hash.replace(/^#/, ''));
   const token = fragment.get('token') || query.get('token') || undefined;
   const apiBase = parseApiBase(fragment.get('api') ?? query.get('api') ?? defaultApi);
-  const signInError = fragment.get('signin-error')?.slice(0, 300) || undefined;
+  const code = fragment.get('signin-error');
+  const signInError = code === null ? undefined : signInErrorMessage(code);
   query.delete('token');
   fragment.delete('token');
   fragment.delete('signin-error');

@@ -1,6 +1,6 @@
 /** How a step of the sign-in ends: a redirect (to Twitch, or to the home page), or a page that says what happened. */
 export type SignInOutcome =
-  | { status: 302; location: string }
+  | { status: 302; location: string; headers?: Record<string, string> }
   | {
       status: number;
       title: string;

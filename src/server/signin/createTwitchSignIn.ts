@@ -1,8 +1,9 @@
-import type { Profile } from '../../api/index.ts';
+import { type Profile, signInErrorCode } from '../../api/index.ts';
 import { addressKey, type RateCounter } from '../limits/index.ts';
 import type { SessionOrigin, WebsiteSessions } from '../sessions/index.ts';
 import type { CodeFlowApp, readHelixUser, TwitchCredentials, TwitchUrls } from '../twitch/index.ts';
 import { newStreamerProfile } from './newStreamerProfile.ts';
+import { cookieHoldsState, signInCookie } from './signInCookie.ts';
 import { failure, type SignInOutcome } from './SignInOutcome.ts';
 import { callbackUrl, DEFAULT_MAX_SIGNUPS_PER_HOUR, homeUrl, type SignUpSettings } from './SignUpSettings.ts';
 
@@ -45,18 +46,22 @@ export function createTwitchSignIn(options: TwitchSignInOptions) {
   };
   const signUp = createSignUp(options);
   return {
-    /** A fresh single-use state, kept in the store, and the authorize address that carries it. */
+    /** A fresh single-use state, kept in the store, the authorize address that carries it, and the cookie that binds it to this browser. */
     async begin(): Promise<SignInOutcome> {
       const twitch = await loadTwitch();
-      return { status: 302, location: twitch.authorizeUrl(appOf(twitch), twitch.TWITCH_SCOPES, await sessions.startSignIn()) };
+      const state = await sessions.startSignIn();
+      return { status: 302, location: twitch.authorizeUrl(appOf(twitch), twitch.TWITCH_SCOPES, state), headers: { 'Set-Cookie': signInCookie(state, settings) } };
     },
-    async finish(query: URLSearchParams, client: SignInClient): Promise<SignInOutcome> {
+    /** The callback: `cookies` is the browser's `Cookie` header (null when none), which must hold the sign-in cookie of the state. */
+    async finish(query: URLSearchParams, client: SignInClient, cookies: string | null): Promise<SignInOutcome> {
       const state = query.get('state') ?? '';
+      // Checked before the store is touched: a callback opened in another browser leaves the state to the one that started it.
+      if (!cookieHoldsState(cookies, state)) return notStartedHere();
       const error = query.get('error');
-      // The streamer cancelled on Twitch: back home, with a message and no token. The state is spent either way.
+      // The streamer cancelled on Twitch: back home with the code of a fixed message, and no token. The state is spent either way.
       if (error !== null) {
         await sessions.finishSignIn(state);
-        return { status: 302, location: `${homeUrl(settings)}#signin-error=${encodeURIComponent(refusalText(error))}` };
+        return { status: 302, location: `${homeUrl(settings)}#signin-error=${signInErrorCode(error)}` };
       }
       if (!(await sessions.finishSignIn(state))) {
         return failure(400, 'This sign-in link is not valid', 'The link was already used, is older than 10 minutes, or was not started on this site.', START_AGAIN);
@@ -110,8 +115,10 @@ function createSignUp({ settings, registry, counter, now = Date.now }: TwitchSig
   };
 }
 
-function refusalText(error: string): string {
-  return error === 'access_denied' ? 'Sign-in cancelled on Twitch: nothing was stored.' : `Twitch did not sign you in (${error.slice(0, 100)}): nothing was stored.`;
+/** A callback without the sign-in cookie of its state: an attacker's own sign-in, sent to someone else (login CSRF). */
+function notStartedHere(): SignInOutcome {
+  const message = 'The sign-in link was opened in another browser than the one that started it, or a newer sign-in replaced it. Nothing was stored.';
+  return failure(400, 'This sign-in was not started in this browser', message, START_AGAIN);
 }
 
 function twitchFailure(caught: unknown, TwitchCallError: typeof import('../twitch/index.ts').TwitchCallError): SignInOutcome {

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type SignUpServer, signInThroughTwitch, startSignUpServer, type SignUpServerOptions } from '../../signin/testing/signUpTestKit.ts';
+import { cookieOf, type SignUpServer, signInThroughTwitch, startSignUpServer, type SignUpServerOptions } from '../../signin/testing/signUpTestKit.ts';
 import { startApiServer } from '../../startApiServer.ts';
 import { startRedisServer, type TestRedisServer } from '../../testing/redisServer.ts';
 import { TWITCH_SCOPES } from '../../twitch/index.ts';
@@ -93,7 +93,8 @@ describe('sign in with Twitch: refusals', () => {
     let now = Date.now();
     const { server } = await start({ now: () => now });
     const hops = await signInThroughTwitch(server.url);
-    const replay = await fetch(hops.callback, { redirect: 'manual' });
+    // Each with the cookie of its state, as the browser that started it has it: the state itself is what is refused.
+    const replay = await fetch(hops.callback, { redirect: 'manual', headers: cookieOf(hops.callback) });
     expect(replay.status).toBe(400);
     const page = await replay.text();
     expect(replay.headers.get('content-type')).toContain('text/html');
@@ -101,11 +102,12 @@ describe('sign in with Twitch: refusals', () => {
     expect(page).toContain('Sign in with Twitch');
     const forged = new URL(hops.callback);
     forged.searchParams.set('state', 'x'.repeat(32));
-    expect((await fetch(forged, { redirect: 'manual' })).status).toBe(400);
+    expect((await fetch(forged, { redirect: 'manual', headers: cookieOf(forged) })).status).toBe(400);
     fake.auth.authorizeAs('4242');
     const late = await fetch((await fetch(`${server.url}/auth/twitch`, { redirect: 'manual' })).headers.get('location')!, { redirect: 'manual' });
     now += 10 * 60_000;
-    expect((await fetch(late.headers.get('location')!, { redirect: 'manual' })).status).toBe(400);
+    const lateCallback = late.headers.get('location')!;
+    expect((await fetch(lateCallback, { redirect: 'manual', headers: cookieOf(lateCallback) })).status).toBe(400);
     expect(await server.registry.userIdByTwitchId('4242')).toBeUndefined();
   });
 
@@ -114,9 +116,7 @@ describe('sign in with Twitch: refusals', () => {
     fake.auth.refuseAuthorize();
     const hops = await signInThroughTwitch(server.url);
     expect(hops.finished.status).toBe(302);
-    expect(hops.location).toMatch(new RegExp(`^${publicUrl}/home#signin-error=`));
-    expect(decodeURIComponent(hops.location!)).toContain('Sign-in cancelled on Twitch');
-    expect(hops.location).not.toContain('token=');
+    expect(hops.location).toBe(`${publicUrl}/home#signin-error=access_denied`);
     expect(await server.registry.userIdByTwitchId('1337')).toBeUndefined();
   });
 
@@ -151,7 +151,7 @@ describe('sign in with Twitch: refusals', () => {
     const toTwitch = await fetch(`${server.url}/auth/twitch`, { redirect: 'manual' });
     const back = await fetch(toTwitch.headers.get('location')!, { redirect: 'manual' });
     await fake.stop();
-    const answer = await fetch(back.headers.get('location')!, { redirect: 'manual' });
+    const answer = await fetch(back.headers.get('location')!, { redirect: 'manual', headers: cookieOf(back.headers.get('location')!) });
     expect(answer.status).toBe(502);
     expect(await answer.text()).toContain('Twitch cannot be reached');
     expect(await server.registry.userIdByTwitchId('1337')).toBeUndefined();
@@ -166,7 +166,7 @@ describe('sign in with Twitch: refusals', () => {
     const callback = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
     callback.searchParams.set('redirect_uri', 'https://evil.example/');
     callback.searchParams.set('next', 'https://evil.example/');
-    const finished = await fetch(callback, { redirect: 'manual' });
+    const finished = await fetch(callback, { redirect: 'manual', headers: cookieOf(callback) });
     expect(finished.headers.get('location')).toMatch(new RegExp(`^${publicUrl}/home#token=`));
   });
 
@@ -183,6 +183,56 @@ describe('sign in with Twitch: refusals', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+/** Starts a sign-in as a browser does: the state Twitch gets, and the cookie the browser keeps. */
+async function begin(url: string) {
+  const toTwitch = await fetch(`${url}/auth/twitch`, { redirect: 'manual' });
+  const state = new URL(toTwitch.headers.get('location')!).searchParams.get('state')!;
+  return { state, setCookie: toTwitch.headers.get('set-cookie') ?? '' };
+}
+
+describe('sign in with Twitch: only the browser that started a sign-in finishes it (login CSRF)', () => {
+  it('sets a cookie of the state: HttpOnly, SameSite=Lax, for the callback path only, 10 minutes; Secure on an https public URL', async () => {
+    const { server } = await start();
+    const plain = await begin(server.url);
+    expect(plain.setCookie).toBe(`overlay_signin=${plain.state}; Max-Age=600; Path=/auth/twitch/callback; HttpOnly; SameSite=Lax`);
+    const behindProxy = await start({ signup: { publicUrl: 'https://overlay.example.com/api' } });
+    const secure = await begin(behindProxy.server.url);
+    expect(secure.setCookie).toBe(`overlay_signin=${secure.state}; Max-Age=600; Path=/api/auth/twitch/callback; HttpOnly; SameSite=Lax; Secure`);
+  });
+
+  it('refuses a callback without the cookie, or with another sign-in\'s, with a 400 page; the browser that started it still finishes', async () => {
+    const { server } = await start();
+    // The attacker's own sign-in, approved on Twitch by the attacker: the link they send a victim.
+    fake.auth.authorizeAs('4242');
+    const attacker = await signInThroughTwitch(server.url, { withCookie: false });
+    expect(attacker.finished.status).toBe(400);
+    expect(attacker.page).toContain('This sign-in was not started in this browser');
+    expect(attacker.finished.headers.get('cache-control')).toBe('no-store');
+    // The victim's browser has a sign-in of its own under way: its cookie holds another state.
+    const victim = await begin(server.url);
+    const crossed = await fetch(attacker.callback, { redirect: 'manual', headers: { Cookie: victim.setCookie.split(';')[0]! } });
+    expect(crossed.status).toBe(400);
+    expect(crossed.headers.get('set-cookie')).toBe('overlay_signin=; Max-Age=0; Path=/auth/twitch/callback; HttpOnly; SameSite=Lax');
+    expect(await server.registry.userIdByTwitchId('4242')).toBeUndefined();
+    // Refused before the store: the state is left to the browser that holds its cookie.
+    const owner = await fetch(attacker.callback, { redirect: 'manual', headers: cookieOf(attacker.callback) });
+    expect(owner.status).toBe(302);
+    expect(owner.headers.get('location')).toMatch(/\/home#token=/);
+    expect(owner.headers.get('set-cookie')).toMatch(/^overlay_signin=; Max-Age=0;/);
+  });
+
+  it('sends only a known error code home: words in error= never reach the home page', async () => {
+    const { server, publicUrl } = await start();
+    const callback = async (error: string) => {
+      const { state } = await begin(server.url);
+      const url = `${server.url}/auth/twitch/callback?${new URLSearchParams({ error, error_description: 'x', state })}`;
+      return (await fetch(url, { redirect: 'manual', headers: { Cookie: `overlay_signin=${state}` } })).headers.get('location');
+    };
+    expect(await callback('temporarily_unavailable')).toBe(`${publicUrl}/home#signin-error=temporarily_unavailable`);
+    expect(await callback('Your account is locked: paste your token at https://evil.example')).toBe(`${publicUrl}/home#signin-error=signin_failed`);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { SignUpSettings } from '../index.ts';
+import { SIGN_IN_COOKIE, type SignUpSettings } from '../index.ts';
 import { type RunningApiServer, type StartApiServerOptions, startApiServer } from '../../startApiServer.ts';
 import { freePort } from '../../testing/freePort.ts';
 import { createTwitchLink, type TwitchLink, type TwitchSettings } from '../../twitch/index.ts';
@@ -49,16 +49,25 @@ export async function startSignUpServer(fake: FakeTwitch, options: SignUpServerO
   };
 }
 
-/** The three hops of a browser that signs in: the API, Twitch's authorize page (the fake approves), the callback. */
-export async function signInThroughTwitch(startUrl: string, options: { finishAt?: string; userAgent?: string } = {}) {
+/**
+ * The three hops of a browser that signs in: the API, Twitch's authorize page (the fake approves), the callback,
+ * which gets the sign-in cookie the first hop set (a browser sends it back), unless `withCookie` is false.
+ */
+export async function signInThroughTwitch(startUrl: string, options: { finishAt?: string; userAgent?: string; withCookie?: boolean } = {}) {
   const headers = { 'User-Agent': options.userAgent ?? 'signUpTestKit' };
   const toTwitch = await fetch(`${startUrl}/auth/twitch`, { redirect: 'manual', headers });
   const authorize = toTwitch.headers.get('location') ?? '';
+  const cookie = toTwitch.headers.get('set-cookie')?.split(';')[0] ?? '';
   const back = await fetch(authorize, { redirect: 'manual' });
   let callback = back.headers.get('location') ?? '';
   if (options.finishAt) callback = callback.replace(new URL(callback).origin, options.finishAt);
-  const finished = await fetch(callback, { redirect: 'manual', headers });
+  const finished = await fetch(callback, { redirect: 'manual', headers: options.withCookie === false ? headers : { ...headers, Cookie: cookie } });
   const location = finished.headers.get('location');
   const token = location ? /#token=([^&]+)$/.exec(location)?.[1] : undefined;
-  return { toTwitch, authorize, callback, finished, location, token, page: location ? '' : await finished.text() };
+  return { toTwitch, authorize, callback, cookie, finished, location, token, page: location ? '' : await finished.text() };
+}
+
+/** The `Cookie` header of the browser that started the sign-in of a callback address (its state's cookie). */
+export function cookieOf(callback: string | URL): { Cookie: string } {
+  return { Cookie: `${SIGN_IN_COOKIE}=${new URL(callback).searchParams.get('state') ?? ''}` };
 }
