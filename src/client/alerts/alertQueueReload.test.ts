@@ -65,6 +65,22 @@ describe('the alert queue across reloads', () => {
     expect(b!.presented[0]!.alert.muted).toBe(true);
   });
 
+  it('a state the page hears while the stored queue is still being read wins over the stored one', async () => {
+    world = new AlertWorld();
+    const a = world.page();
+    await world.run(500);
+    a.queue.setState({ paused: true, muted: true });
+    await world.until(() => a.queue.view.value.paused);
+    a.queue.close();
+    await world.run(200);
+    world.restart();
+    const b = world.page();
+    b.queue.setState({ paused: false, muted: false });
+    b.queue.offer(streamEvent('x'));
+    await world.until(() => b.ids().length === 1);
+    expect(b.queue.view.value).toMatchObject({ paused: false, muted: false });
+  });
+
   it('loses no offer made while the leading page is still starting and then closes', async () => {
     world = new AlertWorld();
     const a = world.page('instant');

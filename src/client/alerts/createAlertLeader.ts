@@ -183,7 +183,8 @@ export function createAlertLeader(options: AlertLeaderOptions): AlertLeader {
     async start() {
       const stored = await store.load();
       if (stopped) return;
-      meta = stored.meta;
+      // A state heard while the store was read is newer than the stored one.
+      meta = stateAt > 0 ? { ...stored.meta, paused: meta.paused, muted: meta.muted } : stored.meta;
       ids = createAlertIds(stored.seen, () => clock.now(), options.replayWindowMs);
       const first = stored.entries.find((entry) => entry.seq === meta.showing);
       waiting = stored.entries.filter((entry) => entry !== first);
