@@ -13,7 +13,7 @@ import { createPageRoster } from './createPageRoster.ts';
 const EMPTY_VIEW: AlertQueueView = { showing: null, waiting: 0, paused: false, muted: false, dropped: 0 };
 
 /**
- * Joins this page to the alert queue of its browser origin and user (docs/alerts-queue.md).
+ * Joins this page to the alert queue of its browser origin and user (docs/architecture.md, "The alert queue across pages").
  * The pages elect a leader with a Web Lock; it alone decides what shows, stores the queue
  * in IndexedDB and tells every page over a BroadcastChannel. Each page presents what it is
  * told, says when it is done, and says every `beatMs` that it is alive.
