@@ -60,6 +60,7 @@ describe('the alert queue of several pages', () => {
   it('moves the lead when the leading page closes: what shows goes on, the next waits for it, new offers enter', async () => {
     const { a, b } = await twoPages(['x', 'y']);
     a.queue.close();
+    expect(a.presented[0]!.signal.aborted).toBe(true);
     await world.run(1000);
     expect(b.ids()).toEqual(['x']);
     expect(b.presented[0]!.signal.aborted).toBe(false);
@@ -82,5 +83,44 @@ describe('the alert queue of several pages', () => {
     b.finishLast();
     await world.until(() => c.ids().length === 1);
     expect([a.ids(), b.ids(), c.ids()]).toEqual([['x', 'y'], ['x', 'y'], ['y']]);
+  });
+
+  it('a page that closes mid-alert is done with it at once', async () => {
+    const { a, b } = await twoPages(['x', 'y']);
+    a.finishLast();
+    await world.run(100);
+    b.queue.close();
+    const took = await world.until(() => a.ids().length === 2);
+    expect(took).toBeLessThanOrEqual(100);
+  });
+
+  it('works over the browser\'s own BroadcastChannel', async () => {
+    world = new AlertWorld();
+    const options = { userId: `bc-${Date.now()}`, channel: undefined };
+    const a = world.page('manual', options);
+    const b = world.page('manual', options);
+    await world.run(500);
+    b.queue.offer(streamEvent('x'));
+    b.queue.offer(streamEvent('y'));
+    await world.until(() => a.ids().length === 1 && b.ids().length === 1);
+    a.finishLast();
+    b.finishLast();
+    await world.until(() => a.ids().length === 2 && b.ids().length === 2);
+    expect(a.ids()).toEqual(['x', 'y']);
+  });
+
+  it('elects its leader with a lease in IndexedDB where the browser has no Web Locks', async () => {
+    world = new AlertWorld();
+    const a = world.page('manual', { locks: null });
+    const b = world.page('manual', { locks: null });
+    await world.run(500);
+    b.queue.offer(streamEvent('x'));
+    b.queue.offer(streamEvent('y'));
+    await world.until(() => a.ids().length === 1 && b.ids().length === 1);
+    a.queue.close();
+    b.finishLast();
+    // The lease is given back at close: b takes it at its next try (half the lease's 10 s).
+    await world.until(() => b.ids().length === 2, 8000);
+    expect(b.ids()).toEqual(['x', 'y']);
   });
 });

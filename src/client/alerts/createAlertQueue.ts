@@ -26,7 +26,8 @@ export function createAlertQueue(options: AlertQueueOptions): AlertQueue {
   const roster = createPageRoster(clock, staleMs);
   const pending = new Map<string, StreamEvent>();
   const store = createAlertStore(storage, userId);
-  let known = { showingSeq: null as number | null, tailSeq: 0 };
+  // What the last view said: the numbers this page's commands refer to (null: no view yet, the leader takes its own).
+  let known: { showingSeq: number | null; tailSeq: number | null } = { showingSeq: null, tailSeq: null };
   let active = true;
   let leader: AlertLeader | null = null;
   let lastState: Extract<AlertMessage, { t: 'state' }> | null = null;
