@@ -123,4 +123,31 @@ describe('the alert queue of several pages', () => {
     await world.until(() => b.ids().length === 2, 8000);
     expect(b.ids()).toEqual(['x', 'y']);
   });
+
+  it('drops messages it cannot read (another version of the page, damaged data) and goes on', async () => {
+    const { a, b } = await twoPages(['x', 'y']);
+    const stranger = world.hub.open('overlay-alerts:1001');
+    for (const junk of [42, 'skip', { t: 'command', command: 'skip' }, { t: 'start', seq: 9, event: { id: 'z' }, muted: false }, { t: 'beat', page: 'p', active: 'no' }]) {
+      stranger.postMessage(junk);
+    }
+    await world.run(1000);
+    expect([a.ids(), b.ids(), a.presented[0]!.signal.aborted]).toEqual([['x'], ['x'], false]);
+    a.finishLast();
+    b.finishLast();
+    await world.until(() => a.ids().length === 2 && b.ids().length === 2);
+  });
+
+  it('queues a replay that every page hands on once, with its mark', async () => {
+    const { a, b } = await twoPages(['x']);
+    for (const page of [a, b]) page.queue.offer(streamEvent('x', 'channel.follow', { replayed: true }));
+    await world.run(500);
+    expect(a.queue.view.value.waiting).toBe(1);
+    a.finishLast();
+    b.finishLast();
+    await world.until(() => a.ids().length === 2 && b.ids().length === 2);
+    a.finishLast();
+    b.finishLast();
+    await world.until(() => a.queue.view.value.showing === null);
+    expect(a.presented.map((each) => each.alert.event.replayed)).toEqual([undefined, true]);
+  });
 });
