@@ -150,4 +150,18 @@ describe('the alert queue of several pages', () => {
     await world.until(() => a.queue.view.value.showing === null);
     expect(a.presented.map((each) => each.alert.event.replayed)).toEqual([undefined, true]);
   });
+
+  it('a page offers again what the leader had not stored when the leader crashed, to the next leader', async () => {
+    world = new AlertWorld();
+    const [a, b, c] = [world.page(), world.page(), world.page()];
+    await world.run(500);
+    // a stops hearing anything, then c's feed hands on an event: only a leader stores it.
+    a.dead = true;
+    a.inner?.close();
+    c.queue.offer(streamEvent('x'));
+    await world.run(200);
+    a.queue.close();
+    await world.until(() => b.ids().length === 1 && c.ids().length === 1);
+    expect(c.ids()).toEqual(['x']);
+  });
 });
