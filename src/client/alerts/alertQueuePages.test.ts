@@ -59,8 +59,11 @@ describe('the alert queue of several pages', () => {
 
   it('moves the lead when the leading page closes: what shows goes on, the next waits for it, new offers enter', async () => {
     const { a, b } = await twoPages(['x', 'y']);
+    expect([a.queue.leading.value, b.queue.leading.value]).toEqual([true, false]);
     a.queue.close();
     expect(a.presented[0]!.signal.aborted).toBe(true);
+    await world.until(() => b.queue.leading.value);
+    expect(a.queue.leading.value).toBe(false);
     await world.run(1000);
     expect(b.ids()).toEqual(['x']);
     expect(b.presented[0]!.signal.aborted).toBe(false);

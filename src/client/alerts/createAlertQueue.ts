@@ -23,6 +23,7 @@ export function createAlertQueue(options: AlertQueueOptions): AlertQueue {
   const storage = options.storage ?? openLocalStore({ clock });
   const self = options.pageId ?? newPageId(options.random ?? Math.random, clock.now());
   const view = signal<AlertQueueView>(EMPTY_VIEW, { name: 'alertQueue' });
+  const leading = signal(false, { name: 'alertQueueLeading' });
   const roster = createPageRoster(clock, staleMs);
   const pending = new Map<string, StreamEvent>();
   const store = createAlertStore(storage, userId);
@@ -99,6 +100,7 @@ export function createAlertQueue(options: AlertQueueOptions): AlertQueue {
       replayWindowMs: options.replayWindowMs ?? 5000,
     });
     leader = next;
+    leading.value = true;
     send({ t: 'leader', page: self });
     void next.start();
     if (lastState) next.setState(lastState);
@@ -114,13 +116,15 @@ export function createAlertQueue(options: AlertQueueOptions): AlertQueue {
   }, 0);
 
   lock.start((held) => {
-    if (held) lead();
-    else void leader?.stop();
-    if (!held) leader = null;
+    if (held) return lead();
+    void leader?.stop();
+    leader = null;
+    leading.value = false;
   });
 
   return {
     view,
+    leading,
     offer(event) {
       if (closed || !entersAlertQueue(event.subscription.type)) return;
       if (leader) return leader.ingest(event);
@@ -154,6 +158,7 @@ export function createAlertQueue(options: AlertQueueOptions): AlertQueue {
       clock.clearTimeout(timer);
       const saved = leader?.stop() ?? Promise.resolve();
       leader = null;
+      leading.value = false;
       channel.close();
       // The lock goes once the queue is written, so the next leader reads all of it.
       void saved.finally(() => lock.stop());
