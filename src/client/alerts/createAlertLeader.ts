@@ -207,9 +207,12 @@ export function createAlertLeader(options: AlertLeaderOptions): AlertLeader {
     command: (command, seq) => (command === 'skip' ? skip(seq) : clear(seq)),
     setState(state) {
       if (state.at < meta.stateAt) return;
+      const changed = state.paused !== meta.paused || state.muted !== meta.muted;
+      // The time is stored too: a new leader must know a page's older news from this one.
       setMeta({ paused: state.paused, muted: state.muted, stateAt: state.at });
       void store.save();
-      pump();
+      // Every page hears the same news (and the news of every report): only a change is news to the pages.
+      if (changed) pump();
     },
     stop() {
       stopped = true;

@@ -78,7 +78,8 @@ export function createAlertQueue(options: AlertQueueOptions): AlertQueue {
     view(message) {
       known = { showingSeq: message.showingSeq, tailSeq: message.tailSeq };
       const { showing, waiting, paused, muted, held, dropped = 0 } = message.state;
-      view.value = held ? { showing, waiting, paused, muted, held, dropped } : { showing, waiting, paused, muted, dropped };
+      const next: AlertQueueView = held ? { showing, waiting, paused, muted, held, dropped } : { showing, waiting, paused, muted, dropped };
+      if (!sameView(view.peek(), next)) view.value = next;
     },
     leader(message) {
       if (message.page === self) return;
@@ -168,4 +169,10 @@ export function createAlertQueue(options: AlertQueueOptions): AlertQueue {
 
 function newPageId(random: () => number, now: number): string {
   return globalThis.crypto?.randomUUID?.() ?? `page-${Math.floor(random() * 2 ** 52).toString(36)}-${now.toString(36)}`;
+}
+
+/** Views that say the same: the signal keeps its value, so the page reports nothing new. */
+function sameView(a: AlertQueueView, b: AlertQueueView): boolean {
+  const keys = ['waiting', 'paused', 'muted', 'held', 'dropped'] as const;
+  return keys.every((key) => a[key] === b[key]) && a.showing?.id === b.showing?.id && a.showing?.replayed === b.showing?.replayed;
 }
