@@ -76,10 +76,11 @@ export function createAlertQueue(options: AlertQueueOptions): AlertQueue {
     abort: (message) => presenter.abort(message.seq),
     done: (message) => leader?.done(message.page, message.seq),
     view(message) {
+      const sameShowing = known.showingSeq === message.showingSeq;
       known = { showingSeq: message.showingSeq, tailSeq: message.tailSeq };
       const { showing, waiting, paused, muted, held, dropped = 0 } = message.state;
       const next: AlertQueueView = held ? { showing, waiting, paused, muted, held, dropped } : { showing, waiting, paused, muted, dropped };
-      if (!sameView(view.peek(), next)) view.value = next;
+      if (!sameShowing || !sameView(view.peek(), next)) view.value = next;
     },
     leader(message) {
       if (message.page === self) return;
@@ -174,5 +175,5 @@ function newPageId(random: () => number, now: number): string {
 /** Views that say the same: the signal keeps its value, so the page reports nothing new. */
 function sameView(a: AlertQueueView, b: AlertQueueView): boolean {
   const keys = ['waiting', 'paused', 'muted', 'held', 'dropped'] as const;
-  return keys.every((key) => a[key] === b[key]) && a.showing?.id === b.showing?.id && a.showing?.replayed === b.showing?.replayed;
+  return keys.every((key) => a[key] === b[key]) && a.showing?.id === b.showing?.id;
 }
