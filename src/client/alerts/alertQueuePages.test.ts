@@ -167,4 +167,21 @@ describe('the alert queue of several pages', () => {
     await world.until(() => b.ids().length === 1 && c.ids().length === 1);
     expect(c.ids()).toEqual(['x']);
   });
+
+  it('a new leader does not wait for a page that finished the alert while it was starting', async () => {
+    world = new AlertWorld();
+    const [a, b, c] = [world.page(), world.page(), world.page()];
+    await world.run(500);
+    for (const id of ['x', 'y']) a.queue.offer(streamEvent(id));
+    await world.until(() => b.ids().length === 1 && c.ids().length === 1);
+    a.queue.close();
+    await world.until(() => b.queue.leading.value);
+    // c has told the new leader it shows x; it finishes before the leader has settled.
+    await world.run(50);
+    c.finishLast();
+    await world.run(500);
+    b.finishLast();
+    const took = await world.until(() => b.ids().length === 2 && c.ids().length === 2);
+    expect(took).toBeLessThan(1000);
+  });
 });

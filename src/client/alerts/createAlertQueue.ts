@@ -74,7 +74,11 @@ export function createAlertQueue(options: AlertQueueOptions): AlertQueue {
     command: (message) => leader?.command(message.command, message.seq),
     start: (message) => presenter.start(message.seq, { event: message.event, muted: message.muted }),
     abort: (message) => presenter.abort(message.seq),
-    done: (message) => leader?.done(message.page, message.seq),
+    done(message) {
+      // Kept for a leader still starting: it must not wait for a page that is already done.
+      roster.finish(message.page, message.seq);
+      leader?.done(message.page, message.seq);
+    },
     view(message) {
       const sameShowing = known.showingSeq === message.showingSeq;
       known = { showingSeq: message.showingSeq, tailSeq: message.tailSeq };
