@@ -42,7 +42,10 @@ describe('the streamer commands the alert queue', () => {
     offerAll(b!, ['x']);
     await world.until(() => a!.ids().length === 1 && b!.ids().length === 1);
     expect([a!.presented[0]!.alert.muted, b!.presented[0]!.alert.muted]).toEqual([true, true]);
+    // Unmuted while it shows: every page's view says so at once, the alert goes on.
     a!.queue.setState({ paused: false, muted: false });
+    await world.until(() => !b!.queue.view.value.muted);
+    expect(b!.queue.view.value.showing?.id).toBe('x');
     a!.finishLast();
     b!.finishLast();
     offerAll(a!, ['y']);
