@@ -1,4 +1,4 @@
-import type { Clock, StreamEvent } from '../../api/index.ts';
+import { type Clock, entersAlertQueue, type StreamEvent } from '../../api/index.ts';
 import { type AlertMessage, alertKey } from './AlertMessage.ts';
 import { type AlertEntry, type AlertMeta, type AlertStore, EMPTY_META } from './createAlertStore.ts';
 import { type AlertIds, createAlertIds } from './createAlertIds.ts';
@@ -192,7 +192,7 @@ export function createAlertLeader(options: AlertLeaderOptions): AlertLeader {
       clock.setTimeout(() => settle(first), options.settleMs);
     },
     ingest(event) {
-      if (stopped) return;
+      if (stopped || !entersAlertQueue(event.subscription.type)) return;
       if (!ready) return void inbox.push(event);
       enqueue(event);
       acknowledge(event);

@@ -132,6 +132,7 @@ export function createAlertQueue(options: AlertQueueOptions): AlertQueue {
     view,
     leading,
     offer(event) {
+      // Checked here too (the leader checks every offer): a chat event costs no message.
       if (closed || !entersAlertQueue(event.subscription.type)) return;
       if (leader) return leader.ingest(event);
       const key = alertKey(event);
@@ -151,7 +152,7 @@ export function createAlertQueue(options: AlertQueueOptions): AlertQueue {
       toLeader(lastState);
     },
     setActive(next) {
-      if (next === active) return;
+      if (closed || next === active) return;
       active = next;
       beat();
       leader?.pagesChanged();
