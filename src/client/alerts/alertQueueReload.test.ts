@@ -97,8 +97,11 @@ describe('the alert queue across reloads', () => {
       result: undefined,
     }));
     const [b] = await reload(1);
+    b!.queue.offer(streamEvent('x', 'channel.follow', { missed: true }));
     b!.queue.setState({ paused: false, muted: false });
     await world.until(() => b!.ids().length === 1);
+    await world.run(500);
+    expect(b!.queue.view.value.waiting).toBe(0);
     expect(b!.ids()).toEqual(['x']);
   });
 

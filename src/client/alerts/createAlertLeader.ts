@@ -185,7 +185,9 @@ export function createAlertLeader(options: AlertLeaderOptions): AlertLeader {
       // A state heard while the store was read may be newer than the stored one.
       const { paused, muted, stateAt } = meta.stateAt > stored.meta.stateAt ? meta : stored.meta;
       meta = { ...stored.meta, paused, muted, stateAt };
-      ids = createAlertIds(stored.seen, () => clock.now(), options.replayWindowMs);
+      // The stored alerts' own ids too: they are queued whatever the list of ids says.
+      const queuedIds = stored.entries.filter((entry) => !entry.event.replayed).map((entry) => entry.event.id);
+      ids = createAlertIds([...stored.seen, ...queuedIds], () => clock.now(), options.replayWindowMs);
       const first = stored.entries.find((entry) => entry.seq === meta.showing);
       waiting = stored.entries.filter((entry) => entry !== first);
       publish();
