@@ -13,3 +13,4 @@ export { openLocalStore } from './storage/index.ts';
 export type { EventCursorMemory, EventFeed, EventFeedOptions, ListEvents } from './events/index.ts';
 export { createEventFeed, eventCursorMemory } from './events/index.ts';
 export type { LiveNews } from './live/index.ts';
+export { createLiveAlertsHub, type LiveAlertMessage, type LiveAlerts, type LiveAlertsHub } from './live/index.ts';
