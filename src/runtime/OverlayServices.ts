@@ -1,6 +1,6 @@
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { Kind, ModuleEntry } from '../api/index.ts';
-import type { ApiClient, EventFeed, LiveNews, ModuleData, ProfileCache, SyncStatus, WriteQueue } from '../client/index.ts';
+import type { ApiClient, EventFeed, LiveAlertsHub, LiveNews, ModuleData, ProfileCache, SyncStatus, WriteQueue } from '../client/index.ts';
 import type { ModuleHost, ModuleHostOptions } from '../host/index.ts';
 import type { OverlayAuth } from './parseOverlayParams.ts';
 
@@ -13,6 +13,8 @@ export interface DataLayer {
   setToken(token: string): void;
   /** Stream events for the modules (missed ones first); absent where the page has no live connection. */
   events?: EventFeed;
+  /** The live channel's alert state and commands (docs/alerts.md); absent where the page has no live connection. */
+  alerts?: Pick<LiveAlertsHub, 'listen'>;
   stop(): void;
 }
 
