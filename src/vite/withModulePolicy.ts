@@ -15,7 +15,7 @@ export function withModulePolicy(html: string, connect: readonly string[] = []):
   // The charset first: the script pushes the module's own `<meta charset>` past the first 1024 bytes, where browsers look for it.
   const script = `<meta charset="utf-8"><script>${policyScript(modulePolicy(connect, MEDIA_MARK))}</script>`;
   // After the doctype (before it, the page would fall into quirks mode); it can hold no script.
-  const doctype = /^\s*(<!--[^]*?-->\s*)*<!doctype[^>]*>/i.exec(html);
+  const doctype = /^\uFEFF?\s*(<!--[\s\S]*?-->\s*)*<!doctype[^>]*>/i.exec(html);
   const at = doctype ? doctype[0].length : 0;
   return html.slice(0, at) + script + html.slice(at);
 }
