@@ -9,6 +9,7 @@ import { firstProfile, StartRefused, waitNotice } from './firstProfile.ts';
 import { followLayout } from './followLayout.ts';
 import { obtainToken } from './obtainToken.ts';
 import { renewTokenOnRefusal } from './renewTokenOnRefusal.ts';
+import { reportRefusals } from './reportRefusals.ts';
 import type { OverlayModel } from './OverlayModel.ts';
 import type { OverlayParams } from './parseOverlayParams.ts';
 import type { DataLayer, OverlayServices } from './OverlayServices.ts';
@@ -58,6 +59,7 @@ export async function startOverlay(
     getProfile: async () => model.profile.value!,
     framesShareProcess: !sites([]).isolated,
     listEvents: (query) => client.listEvents(query),
+    onRefused: reportRefusals(model),
   });
   const layout = followLayout(client, kind, host);
   // Started from the cached profile, the frames run before the client has a token: their boxes are
