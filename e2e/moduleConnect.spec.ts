@@ -2,7 +2,10 @@ import { LIVE_PATH } from '../src/api/index.ts';
 import { expect, test } from './fixtures.ts';
 import { CountingServer } from './support/CountingServer.ts';
 
-/** The origin test.hostile.connect declares in its module.json (below Linux's ephemeral ports, as the page server's). */
+/**
+ * One of the origins test.hostile.connect declares in its module.json (below Linux's ephemeral
+ * ports, as the page server's); e2e/deploy.spec.ts uses the other, 19732, so that both can run at once.
+ */
 const DECLARED_PORT = 19731;
 const PROBE = 'test.hostile.connect';
 
