@@ -30,10 +30,12 @@ test.describe('a module reaches only the origins it declares', () => {
       apiSocket: `${api.url.replace(/^http/, 'ws')}${LIVE_PATH}`,
       declaredImage: `${declared.url}/declared.gif`,
       undeclaredImage: `${undeclared.url}/undeclared.gif`,
+      ownFrame: 'nested.svg',
     });
     const probe = await overlay.open({ kind: 'tool', modules: [PROBE, 'demo.tool.counter'] });
     await expect(probe.content.locator('body')).toHaveAttribute('data-done', '1');
     const seen = JSON.parse((await probe.getByTestId('report').textContent()) ?? '{}') as Record<string, string> & { violations: string[] };
+    const probeUrl = (await probe.iframe.getAttribute('src'))!;
     expect(seen.declared).toBe(`200 hello from ${declared.url}`);
     expect(seen.declaredImage).toBe('loaded');
     expect(declared.paths).toEqual(['/declared', '/declared.gif']);
@@ -48,7 +50,11 @@ test.describe('a module reaches only the origins it declares', () => {
       `connect-src ${api.url}/me`,
       `connect-src ${api.url.replace(/^http/, 'ws')}${LIVE_PATH}`,
       `img-src ${undeclared.url}/undeclared.gif`,
+      // Reported by origin only: the page's own origin is opaque.
+      `frame-src ${new URL(probeUrl).origin}`,
     ]);
+    // Its own SVG, shown as a page in a nested frame, would run without the page's policy: refused.
+    expect(seen.ownFrame).toBe('failed');
     // The API's media path is allowed (the media library answers there); nothing else of the API is.
     expect(seen.violations.join(' ')).not.toContain('/media/');
     // The author sees what was refused, naming the fix.

@@ -15,6 +15,10 @@ export function modulePolicy(connect: readonly string[], media?: string): string
     `media-src ${list("'self'", 'data:', 'blob:', media, declared)}`,
     `font-src ${list("'self'", 'data:', declared)}`,
     `connect-src ${list(declared, media) || "'none'"}`,
+    // Not its own site: a file of the module shown as a page in a nested frame (an SVG, on a host that
+    // sends no header) would run without this policy. `srcdoc` frames are not fetched and keep it.
+    `frame-src ${declared || "'none'"}`,
+    "object-src 'none'",
     "form-action 'none'",
   ].join('; ');
 }

@@ -48,5 +48,9 @@ describe('withModulePolicy', () => {
     expect(directive(policy, 'connect-src')).not.toContain("'self'");
     expect(directive(policy, 'default-src')).toBe("default-src 'self'");
     expect(policy).toContain("form-action 'none'");
+    // No nested frame of its own files (an SVG shown as a page would run without this policy).
+    expect(directive(policy, 'frame-src')).toBe("frame-src 'none'");
+    expect(directive(policy, 'object-src')).toBe("object-src 'none'");
+    expect(directive(policyAt(page, ['https://cdn.example.com']), 'frame-src')).toBe('frame-src https://cdn.example.com');
   });
 });
