@@ -93,9 +93,20 @@ export const METHOD_PARAMS = {
     after: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
     limit: z.optional(z.int().check(z.minimum(1), z.maximum(1000))),
   }),
+  /**
+   * The module's page refused one of its own requests (a `securitypolicyviolation`: it reached
+   * an origin its manifest does not declare in `connect`). Told by the SDK, shown to the author.
+   */
+  refused: z.object({
+    directive: z.string().check(z.maxLength(64)),
+    url: z.string().check(z.maxLength(2048)),
+  }),
 } as const;
 export type BridgeMethod = keyof typeof METHOD_PARAMS;
 export const BRIDGE_METHODS = /* @__PURE__ */ Object.keys(METHOD_PARAMS) as BridgeMethod[];
+
+/** A request the module page's policy refused: `directive` (e.g. `connect-src`) and the refused URL. */
+export type Refusal = z.infer<(typeof METHOD_PARAMS)['refused']>;
 
 /** Where a module's page runs: on stream in the overlay page, or as its control panel in the dock. */
 export type ModuleContext = 'overlay' | 'panel';

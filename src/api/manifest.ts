@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ConnectSchema } from './connectOrigin.ts';
 import { KindSchema } from './kind.ts';
 import { SettingsSchema } from './settings.ts';
 
@@ -16,6 +17,8 @@ export const ModuleManifestSchema = z.object({
   settings: z.optional(SettingsSchema),
   /** Height of the module's panel (`panel.html`) in the dock, in CSS pixels. @default 200 */
   panelHeight: z.optional(/* @__PURE__ */ z.int().check(z.minimum(40), z.maximum(2000))),
+  /** Origins the module may reach (fetch, WebSocket, images, media); nothing else. @default [] */
+  connect: z.optional(ConnectSchema),
 });
 export type ModuleManifest = z.infer<typeof ModuleManifestSchema>;
 

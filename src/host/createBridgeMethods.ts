@@ -8,6 +8,7 @@ import {
   OverlayError,
   type PublicProfile,
   type ReadyInfo,
+  type Refusal,
   resolveKey,
   type Settings,
 } from '../api/index.ts';
@@ -28,13 +29,15 @@ export interface BridgeMethodsOptions {
   context: ModuleContext;
   /** The `settings` block of a mounted module's manifest. */
   settingsOf: (moduleId: string) => Settings | undefined;
+  /** Told of each request a module's page refused (its `connect` does not declare the origin). */
+  onRefused?: (moduleId: string, refusal: Refusal) => void;
   /** History of stream events with the page's token; absent where the page has none (a test host). */
   listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
 }
 
 /** The methods a module may call, looked up by name. */
 export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, BridgeHandler> {
-  const { data, kind, getProfile, valueBytes, context, settingsOf, listEvents } = options;
+  const { data, kind, getProfile, valueBytes, context, settingsOf, listEvents, onRefused } = options;
   const profile = async () => publicOnly(await getProfile());
   return new Map<BridgeMethod, BridgeHandler>([
     [
@@ -85,6 +88,12 @@ export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, 
         const query = parseParams('events.list', params);
         if (!listEvents) throw new OverlayError('UNAVAILABLE', 'events.list: this page has no event history');
         return listEvents(query);
+      },
+    ],
+    [
+      'refused',
+      async (ownId, params) => {
+        onRefused?.(ownId, parseParams('refused', params));
       },
     ],
   ]);
