@@ -166,6 +166,7 @@ export interface Alert extends StreamEvent {
  * the alert until the promise settles (at most its manifest's `alertSeconds`,
  * 30 by default); `false` or nothing, returned at once, means "not mine".
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: `void` lets `(alert) => console.log(alert)` pass as "not mine"
 export type AlertListener = (alert: Alert) => PromiseLike<unknown> | false | void | undefined;
 
 /** The streamer's switches of the alert queue: `paused` (no new alert starts), `muted` (alerts without sound). */
