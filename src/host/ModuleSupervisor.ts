@@ -1,5 +1,6 @@
-import { BRIDGE_VERSION, type BridgeEventName, type Clock, describeError, HelloSchema, type ModuleEntry, type StreamEvent, type Welcome } from '../api/index.ts';
+import { ALERT_SECONDS_DEFAULT, type AlertStart, BRIDGE_VERSION, type BridgeEventName, type Clock, describeError, HelloSchema, type ModuleEntry, type StreamEvent, type Welcome } from '../api/index.ts';
 import { EventOutbox } from './EventOutbox.ts';
+import { ModuleAlerts } from './ModuleAlerts.ts';
 import type { BridgeHandler } from './createBridgeMethods.ts';
 import { FloodGuard } from './FloodGuard.ts';
 import { messageBytes } from './messageBytes.ts';
@@ -45,6 +46,7 @@ export class ModuleSupervisor {
   private connection: ModuleConnection | null = null;
   private flood: FloodGuard;
   private readonly outbox: EventOutbox;
+  private readonly alerts: ModuleAlerts;
   private instance = '';
   private session = '';
   private sessionAt = Number.NEGATIVE_INFINITY;
@@ -60,6 +62,7 @@ export class ModuleSupervisor {
     this.flood = new FloodGuard(context.clock, context.limits.maxMessagesPerSecond, context.limits.maxBytesPerSecond);
     this.state = { id: entry.id, phase: 'connecting', lastError: null, restarts: 0 };
     this.outbox = new EventOutbox(context.clock);
+    this.alerts = new ModuleAlerts(context.clock);
   }
 
   get current(): ModuleState {
@@ -169,6 +172,16 @@ export class ModuleSupervisor {
     this.outbox.push(events);
   }
 
+  /** Shows an alert to the module once it is ready; resolves when it is over here (done, its `alertSeconds`, skipped, or gone). */
+  presentAlert(start: AlertStart, signal: AbortSignal): Promise<void> {
+    return this.alerts.present(start, this.entry.alertSeconds ?? ALERT_SECONDS_DEFAULT, signal);
+  }
+
+  /** The module's `alert.result` or `alert.done`. */
+  answerAlert(n: number, showing?: boolean): void {
+    this.alerts.answer(n, showing);
+  }
+
   /** Takes a new manifest; a new URL reloads the frame, a new size only rescales it. */
   update(entry: ModuleEntry): void {
     const reload = entry.url !== this.entry.url;
@@ -186,11 +199,13 @@ export class ModuleSupervisor {
   /** Removes the module for good. */
   stop(): void {
     this.teardown();
+    this.alerts.stop();
   }
 
   private connect(reply: WelcomeReply): void {
     this.connection?.close();
     this.outbox.close();
+    this.alerts.close();
     this.context.clock.clearTimeout(this.timer);
     const channel = this.context.createChannel();
     const { limits, clock, methods, onTraffic } = this.context;
@@ -204,7 +219,10 @@ export class ModuleSupervisor {
       onTraffic,
       onFault: (reason) => this.fail(reason, true),
       onHung: () => this.context.onHung(this),
-      onReady: () => this.outbox.open((batch) => connection.send('event', batch)),
+      onReady: () => {
+        this.outbox.open((batch) => connection.send('event', batch));
+        this.alerts.open((name, data) => connection.send(name, data));
+      },
     });
     this.connection = connection;
     reply({ v: BRIDGE_VERSION, k: 'welcome', instance: this.instance, heartbeatMs: limits.heartbeatMs }, channel.port2);
@@ -224,6 +242,7 @@ export class ModuleSupervisor {
     this.failures += 1;
     this.state = { ...this.state, lastError: reason };
     if (this.failures > limits.maxRestarts) {
+      this.alerts.stop();
       this.setPhase('crashed');
       return;
     }
@@ -241,6 +260,7 @@ export class ModuleSupervisor {
   private teardown(): void {
     this.context.clock.clearTimeout(this.timer);
     this.outbox.close();
+    this.alerts.close();
     this.connection?.close();
     this.connection = null;
     this.frame?.destroy();
