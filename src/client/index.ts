@@ -12,4 +12,4 @@ export type { LocalStore } from './storage/index.ts';
 export { openLocalStore } from './storage/index.ts';
 export type { EventCursorMemory, EventFeed, EventFeedOptions, ListEvents } from './events/index.ts';
 export { createEventFeed, eventCursorMemory } from './events/index.ts';
-export type { LiveNews } from './live/index.ts';
+export type { LiveAlertsHook, LiveAlertsNews, LiveNews } from './live/index.ts';

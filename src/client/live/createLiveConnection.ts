@@ -3,6 +3,7 @@ import { type Clock, type Json, LIVE_CLOSE, type LiveAuth, LiveServerMessageSche
 import { type BackoffOptions, backoffDelay } from '../retry/index.ts';
 import { type LiveEventsHook, readLiveEvent } from './liveEvents.ts';
 import type { LiveNews } from './LiveNews.ts';
+import type { LiveAlertsHook } from './LiveAlertsHook.ts';
 import { liveAddress, type LiveSocket, type OpenSocket, openWebSocket, type ProbeEndpoint, probeWithFetch, probeWithin } from './LiveSocket.ts';
 
 /** One accepted write, as the server announced it. */
@@ -25,6 +26,8 @@ export interface LiveConnectionOptions {
   events?: LiveEventsHook;
   /** Profile and layout news on the same socket. @default none: ignored */
   news?: LiveNews;
+  /** The alert queue's news on the same socket, and each `ready`. @default none: ignored */
+  alerts?: LiveAlertsHook;
   /** @default a browser WebSocket */
   openSocket?: OpenSocket;
   /** @default a plain fetch GET */
@@ -161,6 +164,7 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
       state.value = 'live';
       options.onFallback?.(undefined);
       options.onAccepted?.();
+      options.alerts?.({ type: 'ready' });
       // Without a cursor, writes made between the page's reads and this moment were never announced.
       // With one, it is kept until the replay that follows has arrived: taking `ready`'s
       // cursor at once would skip that replay if the connection broke right after `ready`.
@@ -175,6 +179,8 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
       options.news?.();
     } else if (m.type === 'layout') {
       options.news?.(m.layout);
+    } else if (m.type === 'alerts' || m.type === 'alertCommand') {
+      options.alerts?.(m);
     } else if (m.type === 'change') {
       cursor = m.cursor;
       options.onChange({ moduleId: m.moduleId, name: m.name, value: m.value as Json, from: m.from });
