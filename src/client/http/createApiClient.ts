@@ -1,4 +1,4 @@
-import { type Clock, codeForStatus, type DatabaseEntry, DatabaseEntrySchema, type DatabaseValues, DatabaseValuesSchema, type EventPage, EventPageSchema, type Kind, type Layout, LayoutSchema, type PostEvent, type StreamEvent, StreamEventSchema, type Json, type OverlayToken, OverlayTokenSchema, type Profile, ProfileSchema, systemClock, ValidateSchema, type Validation } from '../../api/index.ts';
+import { ALERTS_REPORT_PATH, type AlertReport, type Clock, codeForStatus, type DatabaseEntry, DatabaseEntrySchema, type DatabaseValues, DatabaseValuesSchema, type EventPage, EventPageSchema, type Kind, type Layout, LayoutSchema, type PostEvent, type StreamEvent, StreamEventSchema, type Json, type OverlayToken, OverlayTokenSchema, type Profile, ProfileSchema, systemClock, ValidateSchema, type Validation } from '../../api/index.ts';
 import { ApiError } from './ApiError.ts';
 import { errorMessage, isRecord, unwrapBody } from './unwrapBody.ts';
 
@@ -43,6 +43,8 @@ export interface ApiClient {
   postEvent(body: PostEvent): Promise<StreamEvent>;
   /** `POST /me/events/<id>/replay`: the event goes out again, marked `replayed`. */
   replayEvent(id: string): Promise<void>;
+  /** `POST /me/alerts/report`: what this page's alert queue shows and how many wait (the dock's status line). */
+  reportAlerts(report: AlertReport): Promise<void>;
   /**
    * Swaps the token (e.g. after a 401 and a new exchange) and tells the
    * `onTokenChange` listeners (the write queue resumes). With `getToken`, that
@@ -165,6 +167,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     postEvent: (body) => call('POST', '/me/events', StreamEventSchema, { body }),
     async replayEvent(id) {
       const answer = await send('POST', `/me/events/${encodeURIComponent(id)}/replay`);
+      if (!isOk(answer)) throw failure(answer);
+    },
+    async reportAlerts(report) {
+      const answer = await send('POST', ALERTS_REPORT_PATH, { body: report });
       if (!isOk(answer)) throw failure(answer);
     },
     setToken(next) {
