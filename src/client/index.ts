@@ -13,3 +13,5 @@ export { openLocalStore } from './storage/index.ts';
 export type { EventCursorMemory, EventFeed, EventFeedOptions, ListEvents } from './events/index.ts';
 export { createEventFeed, eventCursorMemory } from './events/index.ts';
 export type { LiveAlertsHook, LiveAlertsNews, LiveNews } from './live/index.ts';
+export type { AlertMember, AlertQueue, AlertQueueOptions, AlertQueueView, QueuedAlert } from './alerts/index.ts';
+export { createAlertQueue } from './alerts/index.ts';
