@@ -1,6 +1,6 @@
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { Kind, ModuleEntry } from '../api/index.ts';
-import type { ApiClient, EventFeed, LiveNews, ModuleData, ProfileCache, SyncStatus, WriteQueue } from '../client/index.ts';
+import type { ApiClient, EventFeed, LiveAlertsHook, LiveNews, ModuleData, ProfileCache, SyncStatus, WriteQueue } from '../client/index.ts';
 import type { ModuleHost, ModuleHostOptions } from '../host/index.ts';
 import type { OverlayAuth } from './parseOverlayParams.ts';
 
@@ -22,7 +22,7 @@ export interface OverlayServices {
   /** The cache of the last profile for this API and credential (only a hash of the credential is kept). */
   profileCache(apiBase: string, auth: OverlayAuth): ProfileCache;
   /** `news`: the live channel's profile and layout news (re-read the profile, move the frames). */
-  openDataLayer(args: { client: ApiClient; userId: string; kind: Kind; news?: LiveNews }): Promise<DataLayer>;
+  openDataLayer(args: { client: ApiClient; userId: string; kind: Kind; news?: LiveNews; alerts?: LiveAlertsHook }): Promise<DataLayer>;
   createHost(options: Pick<ModuleHostOptions, 'kind' | 'data' | 'getProfile' | 'framesShareProcess' | 'listEvents'>): ModuleHost;
   /** The page's own address (decides whether modules get a site each). */
   pageUrl: URL;
@@ -30,6 +30,8 @@ export interface OverlayServices {
   moduleOrigin?: string;
   /** The modules that exist (updated by hot reload in development). */
   registry: ReadonlySignal<readonly ModuleEntry[]>;
+  /** Calls back when OBS puts the page's source in or out of its program output (`obsSourceActiveChanged`). @default none: always active */
+  watchActive?(onChange: (active: boolean) => void): () => void;
   setInterval(fn: () => void, ms: number): unknown;
   clearInterval(handle: unknown): void;
 }

@@ -14,6 +14,7 @@ import {
 } from '../client/index.ts';
 import { createModuleHost, type ModuleHost, type ModuleState, type TrafficRecord } from '../host/index.ts';
 import type { DataLayer, OverlayServices } from './OverlayServices.ts';
+import { watchObsActive } from './watchObsActive.ts';
 import type { OverlayAuth } from './parseOverlayParams.ts';
 
 export interface OverlayServicesOptions {
@@ -44,11 +45,11 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
   return {
     createClient: (apiBase) => createApiClient({ baseUrl: apiBase, fetch: options.fetch }),
     profileCache: (apiBase, auth) => createProfileCache({ store: localStore(), baseUrl: apiBase, identity: identityOf(auth) }),
-    openDataLayer: async ({ client, userId, kind, news }) => {
+    openDataLayer: async ({ client, userId, kind, news, alerts }) => {
       const events = createEventFeed({ list: (query) => client.listEvents(query), memory: eventCursorMemory(localStore(), userId, kind, options.eventReader), startedAt: openedAt });
       // Read first: the live connection then resumes after the last event the modules got.
       await events.load();
-      const queue = createWriteQueue({ client, userId, kind, store: localStore(), events: events.hook, prefetchSendSideMs: SEND_SIDE_PREFETCH_MS, news });
+      const queue = createWriteQueue({ client, userId, kind, store: localStore(), events: events.hook, prefetchSendSideMs: SEND_SIDE_PREFETCH_MS, news, alerts });
       events.start();
       await queue.start();
       const stopMirror = effect(() => {
@@ -80,6 +81,7 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
     pageUrl: new URL(location.href),
     moduleOrigin: readModuleOrigin(),
     registry: options.registry,
+    watchActive: (onChange) => watchObsActive(onChange),
     setInterval: (fn, ms) => setInterval(fn, ms),
     clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
   };

@@ -1,4 +1,4 @@
-import { ALERTS_REPORT_PATH, type AlertReport, type Clock, codeForStatus, type DatabaseEntry, DatabaseEntrySchema, type DatabaseValues, DatabaseValuesSchema, type EventPage, EventPageSchema, type Kind, type Layout, LayoutSchema, type PostEvent, type StreamEvent, StreamEventSchema, type Json, type OverlayToken, OverlayTokenSchema, type Profile, ProfileSchema, systemClock, ValidateSchema, type Validation } from '../../api/index.ts';
+import { ALERTS_PATH, ALERTS_REPORT_PATH, type AlertReport, type AlertsState, AlertsStateSchema, type Clock, codeForStatus, type DatabaseEntry, DatabaseEntrySchema, type DatabaseValues, DatabaseValuesSchema, type EventPage, EventPageSchema, type Kind, type Layout, LayoutSchema, type PostEvent, type StreamEvent, StreamEventSchema, type Json, type OverlayToken, OverlayTokenSchema, type Profile, ProfileSchema, systemClock, ValidateSchema, type Validation } from '../../api/index.ts';
 import { ApiError } from './ApiError.ts';
 import { errorMessage, isRecord, unwrapBody } from './unwrapBody.ts';
 
@@ -43,6 +43,8 @@ export interface ApiClient {
   postEvent(body: PostEvent): Promise<StreamEvent>;
   /** `POST /me/events/<id>/replay`: the event goes out again, marked `replayed`. */
   replayEvent(id: string): Promise<void>;
+  /** `GET /me/alerts`: the streamer's switches, and what the overlay pages reported. */
+  alerts(): Promise<AlertsState>;
   /** `POST /me/alerts/report`: what this page's alert queue shows and how many wait (the dock's status line). */
   reportAlerts(report: AlertReport): Promise<void>;
   /**
@@ -169,6 +171,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const answer = await send('POST', `/me/events/${encodeURIComponent(id)}/replay`);
       if (!isOk(answer)) throw failure(answer);
     },
+    alerts: () => call('GET', ALERTS_PATH, AlertsStateSchema),
     async reportAlerts(report) {
       const answer = await send('POST', ALERTS_REPORT_PATH, { body: report });
       if (!isOk(answer)) throw failure(answer);

@@ -42,7 +42,8 @@ export function startPageAlertQueue(options: PageAlertQueueOptions): PageAlertQu
   queue.setActive(options.active);
   // A read answered after a live `alerts` message is older than it: the message wins.
   let heard = 0;
-  const apply = (switches: AlertsSwitches) => {
+  const apply = ({ paused, muted }: AlertsSwitches) => {
+    const switches = { paused, muted };
     queue.setState(switches);
     host.setAlertSwitches(switches);
   };
