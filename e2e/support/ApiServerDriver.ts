@@ -1,4 +1,4 @@
-import { type EventPage, KINDS, type Json, type Kind, type PostEvent, type Profile, type StreamEvent } from '../../src/api/index.ts';
+import { ALERTS_PATH, type AlertCommand, type AlertsState, type EventPage, KINDS, type Json, type Kind, type PostEvent, type Profile, type StreamEvent } from '../../src/api/index.ts';
 import { type RunningApiServer, type Seed, type StartApiServerOptions, startApiServer } from '../../src/server/index.ts';
 
 /** The reference API server of one test: started, stopped and restarted on the same port and store. */
@@ -95,6 +95,20 @@ export class ApiServerDriver {
     });
     if (!response.ok) throw new Error(`POST /me/events answered ${response.status}: ${await response.text()}`);
     return unwrap(await response.json()) as StreamEvent;
+  }
+
+  /** `POST /me/alerts/<command>` with the website token, as the dock or a Stream Deck button would; answers the state for pause and mute. */
+  async alertCommand(command: AlertCommand): Promise<AlertsState | undefined> {
+    const response = await fetch(`${this.url}${ALERTS_PATH}/${command}`, { method: 'POST', headers: { Authorization: `Bearer ${this.tokens.website}` } });
+    if (!response.ok) throw new Error(`POST ${ALERTS_PATH}/${command} answered ${response.status}: ${await response.text()}`);
+    return response.status === 200 ? (unwrap(await response.json()) as AlertsState) : undefined;
+  }
+
+  /** `GET /me/alerts` with the website token: the switches and what an overlay page reported. */
+  async alertState(): Promise<AlertsState> {
+    const response = await fetch(`${this.url}${ALERTS_PATH}`, { headers: { Authorization: `Bearer ${this.tokens.website}` } });
+    if (!response.ok) throw new Error(`GET ${ALERTS_PATH} answered ${response.status}: ${await response.text()}`);
+    return unwrap(await response.json()) as AlertsState;
   }
 
   /** `GET /me/events` with the website token: the stored sequence, oldest first. */

@@ -21,7 +21,11 @@ export class ModuleAlerts {
   private readonly shown = new Map<number, Shown>();
   private send: Send | null = null;
 
-  constructor(private readonly clock: Clock) {}
+  /** `seen(id, true)` when the module gets the alert of event `id`, `seen(id, false)` when it is over for it. */
+  constructor(
+    private readonly clock: Clock,
+    private readonly seen: (eventId: string, showing: boolean) => void = () => {},
+  ) {}
 
   /** Shows `start` to the module; resolves when it is over for this module. Never rejects. */
   present(start: AlertStart, seconds: number, signal: AbortSignal): Promise<void> {
@@ -37,6 +41,7 @@ export class ModuleAlerts {
         this.shown.delete(start.n);
         this.clock.clearTimeout(entry.timer);
         signal.removeEventListener('abort', onAbort);
+        if (entry.sent) this.seen(start.event.id, false);
         resolve();
       };
       entry.timer = this.clock.setTimeout(entry.finish, seconds * 1000);
@@ -73,5 +78,6 @@ export class ModuleAlerts {
     if (!this.send || entry.sent) return;
     entry.sent = true;
     this.send('alert', entry.start);
+    this.seen(entry.start.event.id, true);
   }
 }

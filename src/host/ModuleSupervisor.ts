@@ -26,6 +26,8 @@ export interface SupervisorContext {
   /** A module got a fresh port (first hello, or its page reloaded). */
   onConnect: (connection: ModuleConnection) => void;
   onTraffic?: (record: TrafficRecord) => void;
+  /** A module got an alert (`showing`), or is over with it. */
+  onAlert?: (moduleId: string, eventId: string, showing: boolean) => void;
 }
 
 /** A page may open a new session at most this often; repeats of a hello are ignored anyway. */
@@ -62,7 +64,7 @@ export class ModuleSupervisor {
     this.flood = new FloodGuard(context.clock, context.limits.maxMessagesPerSecond, context.limits.maxBytesPerSecond);
     this.state = { id: entry.id, phase: 'connecting', lastError: null, restarts: 0 };
     this.outbox = new EventOutbox(context.clock);
-    this.alerts = new ModuleAlerts(context.clock);
+    this.alerts = new ModuleAlerts(context.clock, (eventId, showing) => context.onAlert?.(this.entry.id, eventId, showing));
   }
 
   get current(): ModuleState {

@@ -40,6 +40,8 @@ export interface ModuleHostOptions {
   onTraffic?: (record: TrafficRecord) => void;
   /** Answers `Overlay.events.list()` (`GET /me/events` with the page's token). @default UNAVAILABLE */
   listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
+  /** A module got an alert of the queue (`showing`), or is over with it. */
+  onAlert?: (moduleId: string, eventId: string, showing: boolean) => void;
 }
 
 export interface ModuleHost {
