@@ -32,7 +32,8 @@ test.describe('the alert queue', () => {
     const second = new OverlayPage(await page.context().newPage(), api);
     const two = await second.open({ kind: 'event', modules: ['test.alerts.two'] });
     const posted = [];
-    for (let n = 0; n < 3; n += 1) posted.push(await overlay.emitEvent('custom.alert', { n, hold_ms: 400 }));
+    // The first long enough to be seen showing on both pages at once.
+    for (let n = 0; n < 3; n += 1) posted.push(await overlay.emitEvent('custom.alert', { n, hold_ms: n === 0 ? 3000 : 400 }));
     await one.alertStarted(posted[0]!);
     await two.alertStarted(posted[0]!);
     for (const module of [one, two]) await module.alertEnded(posted[2]!, 20_000);
