@@ -12,6 +12,7 @@ export type { LocalStore } from './storage/index.ts';
 export { openLocalStore } from './storage/index.ts';
 export type { EventCursorMemory, EventFeed, EventFeedOptions, ListEvents } from './events/index.ts';
 export { createEventFeed, eventCursorMemory } from './events/index.ts';
-export type { LiveAlertsHook, LiveAlertsNews, LiveNews } from './live/index.ts';
+export type { LiveNews } from './live/index.ts';
+export { createLiveAlertsHub, type LiveAlertMessage, type LiveAlerts, type LiveAlertsHub } from './live/index.ts';
 export type { AlertMember, AlertQueue, AlertQueueOptions, AlertQueueView, QueuedAlert } from './alerts/index.ts';
 export { createAlertQueue } from './alerts/index.ts';

@@ -1,6 +1,6 @@
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { Kind, ModuleEntry } from '../api/index.ts';
-import type { ApiClient, EventFeed, LiveAlertsHook, LiveNews, ModuleData, ProfileCache, SyncStatus, WriteQueue } from '../client/index.ts';
+import type { ApiClient, EventFeed, LiveAlertsHub, LiveNews, ModuleData, ProfileCache, SyncStatus, WriteQueue } from '../client/index.ts';
 import type { ModuleHost, ModuleHostOptions } from '../host/index.ts';
 import type { OverlayAuth } from './parseOverlayParams.ts';
 
@@ -13,6 +13,8 @@ export interface DataLayer {
   setToken(token: string): void;
   /** Stream events for the modules (missed ones first); absent where the page has no live connection. */
   events?: EventFeed;
+  /** The live channel's alert state and commands (docs/alerts.md); absent where the page has no live connection. */
+  alerts?: Pick<LiveAlertsHub, 'listen'>;
   stop(): void;
 }
 
@@ -22,7 +24,7 @@ export interface OverlayServices {
   /** The cache of the last profile for this API and credential (only a hash of the credential is kept). */
   profileCache(apiBase: string, auth: OverlayAuth): ProfileCache;
   /** `news`: the live channel's profile and layout news (re-read the profile, move the frames). */
-  openDataLayer(args: { client: ApiClient; userId: string; kind: Kind; news?: LiveNews; alerts?: LiveAlertsHook }): Promise<DataLayer>;
+  openDataLayer(args: { client: ApiClient; userId: string; kind: Kind; news?: LiveNews }): Promise<DataLayer>;
   createHost(options: Pick<ModuleHostOptions, 'kind' | 'data' | 'getProfile' | 'framesShareProcess' | 'listEvents'>): ModuleHost;
   /** The page's own address (decides whether modules get a site each). */
   pageUrl: URL;

@@ -3,6 +3,7 @@ import { MODULE_ORIGIN_META, type ModuleEntry } from '../api/index.ts';
 import {
   createApiClient,
   createEventFeed,
+  createLiveAlertsHub,
   createModuleData,
   eventCursorMemory,
   createProfileCache,
@@ -45,11 +46,12 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
   return {
     createClient: (apiBase) => createApiClient({ baseUrl: apiBase, fetch: options.fetch }),
     profileCache: (apiBase, auth) => createProfileCache({ store: localStore(), baseUrl: apiBase, identity: identityOf(auth) }),
-    openDataLayer: async ({ client, userId, kind, news, alerts }) => {
+    openDataLayer: async ({ client, userId, kind, news }) => {
       const events = createEventFeed({ list: (query) => client.listEvents(query), memory: eventCursorMemory(localStore(), userId, kind, options.eventReader), startedAt: openedAt });
       // Read first: the live connection then resumes after the last event the modules got.
       await events.load();
-      const queue = createWriteQueue({ client, userId, kind, store: localStore(), events: events.hook, prefetchSendSideMs: SEND_SIDE_PREFETCH_MS, news, alerts });
+      const alerts = createLiveAlertsHub();
+      const queue = createWriteQueue({ client, userId, kind, store: localStore(), events: events.hook, prefetchSendSideMs: SEND_SIDE_PREFETCH_MS, news, alerts: alerts.receive });
       events.start();
       await queue.start();
       const stopMirror = effect(() => {
@@ -63,6 +65,7 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
         status: queue.status.status,
         setToken: (token) => client.setToken(token),
         events,
+        alerts,
         stop: () => {
           stopMirror();
           stopPolling();

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ModuleEntry, StreamEvent } from '../api/index.ts';
-import type { LiveAlertsNews } from '../client/index.ts';
 import { followAlerts } from './followAlerts.ts';
-import type { PageAlertQueueOptions } from './alerts/startPageAlertQueue.ts';
+import type { AlertNews, PageAlertQueueOptions } from './alerts/startPageAlertQueue.ts';
 
 const entry = (id: string, alerts?: boolean): ModuleEntry => ({ id, name: id, kind: 'event', width: 1, height: 1, url: `/modules/${id}/`, ...(alerts && { alerts }) });
 const event = (id: string): StreamEvent => ({ id, at: 1, source: 'api', test: false, subscription: { type: 'channel.follow', version: '2' }, event: {} });
 
 /** followAlerts with a queue that records what it gets; `resolve` finishes the chunk's load. */
 function setup() {
-  const started: { options: PageAlertQueueOptions; offered: string[]; news: LiveAlertsNews[]; active: boolean[]; stopped: boolean }[] = [];
+  const started: { options: PageAlertQueueOptions; offered: string[]; news: AlertNews[]; active: boolean[]; stopped: boolean }[] = [];
   let resolve!: () => void;
   let loads = 0;
   const alerts = followAlerts({
@@ -22,7 +21,7 @@ function setup() {
       return new Promise((done) => {
         resolve = () =>
           done((options) => {
-            const queue = { options, offered: [] as string[], news: [] as LiveAlertsNews[], active: [] as boolean[], stopped: false };
+            const queue = { options, offered: [] as string[], news: [] as AlertNews[], active: [] as boolean[], stopped: false };
             started.push(queue);
             return {
               view: null as never,

@@ -1,6 +1,5 @@
 import type { ModuleEntry, StreamEvent } from '../api/index.ts';
-import type { LiveAlertsNews } from '../client/index.ts';
-import type { PageAlertQueue, PageAlertQueueOptions } from './alerts/startPageAlertQueue.ts';
+import type { AlertNews, PageAlertQueue, PageAlertQueueOptions } from './alerts/startPageAlertQueue.ts';
 
 export interface FollowAlertsOptions extends Omit<PageAlertQueueOptions, 'active'> {
   /** Loads the queue's code. @default a dynamic import: pages without alert modules never load it */
@@ -14,7 +13,7 @@ export interface PageAlerts {
   /** Events from the page's feed, oldest first (the queue takes all but chat, each once). */
   offer(events: readonly StreamEvent[]): void;
   /** The live socket's alert news. */
-  news(news: LiveAlertsNews): void;
+  news(news: AlertNews): void;
   /** Whether OBS shows this page's source in its program output. */
   setActive(active: boolean): void;
   stop(): void;
@@ -36,7 +35,7 @@ export function followAlerts(options: FollowAlertsOptions): PageAlerts {
   let loading = false;
   let active = true;
   const early: StreamEvent[] = [];
-  const earlyNews: LiveAlertsNews[] = [];
+  const earlyNews: AlertNews[] = [];
 
   function join(): void {
     if (loading || queue) return;

@@ -42,10 +42,15 @@ export async function startOverlay(
   // The live channel's news may come as soon as the data layer connects: the refresh is ready for them.
   // News during a read get a read after it (the running one may answer what is stale by now).
   let layer!: DataLayer;
-  const news = (next?: Layout) => void (next ? layout.show(next) : (refreshing?.then(refresh) ?? refresh()));
   let alerts!: PageAlerts;
+  // News without a layout also follows a `ready` after a lost connection: the alert state is read again then.
+  const news = (next?: Layout) => {
+    if (next) return layout.show(next);
+    alerts.news({ type: 'ready' });
+    void (refreshing?.then(refresh) ?? refresh());
+  };
   const opening = first.answer.then(async (full) => {
-    const layer = await services.openDataLayer({ client, userId: first.userId, kind, news, alerts: (message) => alerts.news(message) });
+    const layer = await services.openDataLayer({ client, userId: first.userId, kind, news });
     if (full && first.early) showFresh(model, host, toPublicProfile(full));
     return layer;
   });
@@ -89,6 +94,7 @@ export async function startOverlay(
     return undefined;
   }
   model.phase.value = 'running';
+  const stopAlertNews = layer.alerts?.listen((message) => alerts.news(message));
   const stopEvents = layer.events?.listen((events) => {
     host.emitEvents(events);
     alerts.offer(events);
@@ -116,6 +122,7 @@ export async function startOverlay(
     stopStates();
     stopAuth();
     stopEvents?.();
+    stopAlertNews?.();
     stopActive?.();
     alerts.stop();
     layer.stop();

@@ -169,4 +169,21 @@ describe('createApiClient', () => {
     net.respond(() => json(200, { context: 'nonsense' }));
     expect((await failureOf(client.validate())).code).toBe('UNAVAILABLE');
   });
+  it('reads the alert state and sends alert commands, parsing 200 and 202 answers', async () => {
+    const { net, client } = setup();
+    const state = { paused: true, muted: false, showing: null, waiting: 2, held: 'paused' };
+    net.respond(() => json(200, state));
+    expect(await client.alerts()).toEqual(state);
+    net.respond(() => json(200, { meta: {}, data: { ...state, paused: false } }));
+    expect(await client.alertCommand('toggle-pause')).toMatchObject({ paused: false });
+    net.respond(() => json(202, state));
+    expect(await client.alertCommand('skip')).toEqual(state);
+    expect(net.calls.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      'GET https://api.test/me/alerts',
+      'POST https://api.test/me/alerts/toggle-pause',
+      'POST https://api.test/me/alerts/skip',
+    ]);
+    net.respond(() => json(403, { code: 403, message: 'Forbidden - no' }));
+    expect((await failureOf(client.alertCommand('clear'))).toJSON()).toEqual({ code: 'FORBIDDEN', message: 'Forbidden - no' });
+  });
 });

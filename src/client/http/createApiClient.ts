@@ -1,4 +1,4 @@
-import { ALERTS_PATH, ALERTS_REPORT_PATH, type AlertReport, type AlertsState, AlertsStateSchema, type Clock, codeForStatus, type DatabaseEntry, DatabaseEntrySchema, type DatabaseValues, DatabaseValuesSchema, type EventPage, EventPageSchema, type Kind, type Layout, LayoutSchema, type PostEvent, type StreamEvent, StreamEventSchema, type Json, type OverlayToken, OverlayTokenSchema, type Profile, ProfileSchema, systemClock, ValidateSchema, type Validation } from '../../api/index.ts';
+import { ALERTS_PATH, ALERTS_REPORT_PATH, type AlertCommand, type AlertReport, type AlertsState, AlertsStateSchema, type Clock, codeForStatus, type DatabaseEntry, DatabaseEntrySchema, type DatabaseValues, DatabaseValuesSchema, type EventPage, EventPageSchema, type Kind, type Layout, LayoutSchema, type PostEvent, type StreamEvent, StreamEventSchema, type Json, type OverlayToken, OverlayTokenSchema, type Profile, ProfileSchema, systemClock, ValidateSchema, type Validation } from '../../api/index.ts';
 import { ApiError } from './ApiError.ts';
 import { errorMessage, isRecord, unwrapBody } from './unwrapBody.ts';
 
@@ -43,8 +43,10 @@ export interface ApiClient {
   postEvent(body: PostEvent): Promise<StreamEvent>;
   /** `POST /me/events/<id>/replay`: the event goes out again, marked `replayed`. */
   replayEvent(id: string): Promise<void>;
-  /** `GET /me/alerts`: the streamer's switches, and what the overlay pages reported. */
+  /** `GET /me/alerts`: the streamer's alert switches and what an overlay page last reported (docs/alerts.md). */
   alerts(): Promise<AlertsState>;
+  /** `POST /me/alerts/<command>`: the state after it (skip and clear change no state: the pages act on them). */
+  alertCommand(command: AlertCommand): Promise<AlertsState>;
   /** `POST /me/alerts/report`: what this page's alert queue shows and how many wait (the dock's status line). */
   reportAlerts(report: AlertReport): Promise<void>;
   /**
@@ -172,6 +174,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!isOk(answer)) throw failure(answer);
     },
     alerts: () => call('GET', ALERTS_PATH, AlertsStateSchema),
+    alertCommand: (command) => call('POST', `${ALERTS_PATH}/${command}`, AlertsStateSchema),
     async reportAlerts(report) {
       const answer = await send('POST', ALERTS_REPORT_PATH, { body: report });
       if (!isOk(answer)) throw failure(answer);

@@ -54,21 +54,17 @@ describe('live connection', () => {
     expect(news).toEqual(['profile', layout, 'profile']);
   });
 
-  it('hands on the alert state and commands, and says ready at every connect (the state may have changed unseen)', () => {
-    const { sockets, live, clock, alerts } = setup();
+  it('hands on the alert state and commands, well-formed ones only', () => {
+    const { sockets, live, alerts } = setup();
     live.start();
     sockets.last.open();
     sockets.last.message({ type: 'ready', cursor: 'c1' });
-    const state = { paused: true, muted: false, showing: null, waiting: 2 };
-    sockets.last.message({ type: 'alerts', state });
-    sockets.last.message({ type: 'alertCommand', command: 'skip' });
-    sockets.last.message({ type: 'alertCommand', command: 'explode' });
+    const state = { type: 'alerts', state: { paused: true, muted: false, showing: null, waiting: 3, held: 'paused' } };
+    sockets.last.message(state);
+    sockets.last.message({ type: 'alertCommand', command: 'skip', id: 'c-1' });
+    sockets.last.message({ type: 'alertCommand', command: 'explode', id: 'c-2' });
     sockets.last.message({ type: 'alerts', state: { paused: 'yes' } });
-    sockets.last.end(1006);
-    clock.advance(clock.delays()[0]);
-    sockets.last.open();
-    sockets.last.message({ type: 'ready', cursor: 'c1' });
-    expect(alerts).toEqual([{ type: 'ready' }, { type: 'alerts', state }, { type: 'alertCommand', command: 'skip' }, { type: 'ready' }]);
+    expect(alerts).toEqual([state, { type: 'alertCommand', command: 'skip', id: 'c-1' }]);
   });
 
   it('a 4401 close says the token was refused; woken with a new token, it resumes from its cursor', () => {

@@ -2,8 +2,8 @@ import { type ReadonlySignal, signal } from '@preact/signals-core';
 import { type Clock, type Json, LIVE_CLOSE, type LiveAuth, LiveServerMessageSchema, type LiveStatus, systemClock } from '../../api/index.ts';
 import { type BackoffOptions, backoffDelay } from '../retry/index.ts';
 import { type LiveEventsHook, readLiveEvent } from './liveEvents.ts';
+import type { LiveAlerts } from './LiveAlerts.ts';
 import type { LiveNews } from './LiveNews.ts';
-import type { LiveAlertsHook } from './LiveAlertsHook.ts';
 import { liveAddress, type LiveSocket, type OpenSocket, openWebSocket, type ProbeEndpoint, probeWithFetch, probeWithin } from './LiveSocket.ts';
 
 /** One accepted write, as the server announced it. */
@@ -26,8 +26,8 @@ export interface LiveConnectionOptions {
   events?: LiveEventsHook;
   /** Profile and layout news on the same socket. @default none: ignored */
   news?: LiveNews;
-  /** The alert queue's news on the same socket, and each `ready`. @default none: ignored */
-  alerts?: LiveAlertsHook;
+  /** The alert state and commands on the same socket (docs/alerts.md). @default none: ignored */
+  alerts?: LiveAlerts;
   /** @default a browser WebSocket */
   openSocket?: OpenSocket;
   /** @default a plain fetch GET */
@@ -164,7 +164,6 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
       state.value = 'live';
       options.onFallback?.(undefined);
       options.onAccepted?.();
-      options.alerts?.({ type: 'ready' });
       // Without a cursor, writes made between the page's reads and this moment were never announced.
       // With one, it is kept until the replay that follows has arrived: taking `ready`'s
       // cursor at once would skip that replay if the connection broke right after `ready`.

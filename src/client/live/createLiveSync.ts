@@ -6,8 +6,8 @@ import { createLiveConnection, type LiveChange, type LiveConnection, type LiveCo
 import { type AcceptedWrite, createLiveMerge } from './createLiveMerge.ts';
 import type { LiveRelay } from './LiveRelay.ts';
 import type { LiveEventsHook } from './liveEvents.ts';
+import type { LiveAlerts } from './LiveAlerts.ts';
 import type { LiveNews } from './LiveNews.ts';
-import type { LiveAlertsHook } from './LiveAlertsHook.ts';
 
 export interface LiveSyncOptions {
   client: Pick<ApiClient, 'baseUrl' | 'currentToken' | 'dbGet' | 'dbValues'>;
@@ -25,8 +25,8 @@ export interface LiveSyncOptions {
   events?: LiveEventsHook;
   /** Profile and layout news: the holder's socket carries them, the other tabs hear them relayed. */
   news?: LiveNews;
-  /** The alert queue's news: the holder's socket carries them, the other tabs hear them relayed. */
-  alerts?: LiveAlertsHook;
+  /** The alert state and commands: the holder's socket carries them, the other tabs hear them relayed. */
+  alerts?: LiveAlerts;
   /** Socket and probe for tests. */
   connection?: LiveTransport;
   /** Where the state is kept. @default a new signal */

@@ -1,8 +1,11 @@
 import { effect, type ReadonlySignal } from '@preact/signals-core';
 import { type AlertReport, type AlertsSwitches, type Clock, type StreamEvent, systemClock } from '../../api/index.ts';
-import { type AlertQueue, type AlertQueueOptions, type AlertQueueView, createAlertQueue, type LiveAlertsNews } from '../../client/index.ts';
+import { type AlertQueue, type AlertQueueOptions, type AlertQueueView, createAlertQueue, type LiveAlertMessage } from '../../client/index.ts';
 import type { ModuleHost } from '../../host/index.ts';
 import { createAlertReporter } from './createAlertReporter.ts';
+
+/** What the page hears of the alert state: the live socket's messages, and `ready` once the socket is back after a loss (read the state again). */
+export type AlertNews = LiveAlertMessage | { type: 'ready' };
 
 export interface PageAlertQueueOptions {
   host: Pick<ModuleHost, 'presentAlert' | 'setAlertSwitches'>;
@@ -23,7 +26,7 @@ export interface PageAlertQueueOptions {
 export interface PageAlertQueue {
   readonly view: ReadonlySignal<AlertQueueView>;
   offer(events: readonly StreamEvent[]): void;
-  news(news: LiveAlertsNews): void;
+  news(news: AlertNews): void;
   setActive(active: boolean): void;
   stop(): void;
 }
