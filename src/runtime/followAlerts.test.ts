@@ -1,3 +1,4 @@
+import { signal } from '@preact/signals-core';
 import { describe, expect, it } from 'vitest';
 import type { ModuleEntry, StreamEvent } from '../api/index.ts';
 import { followAlerts } from './followAlerts.ts';
@@ -24,7 +25,7 @@ function setup() {
             const queue = { options, offered: [] as string[], news: [] as AlertNews[], active: [] as boolean[], stopped: false };
             started.push(queue);
             return {
-              view: null as never,
+              view: signal({ showing: null, waiting: 4, paused: true, muted: false, dropped: 0 }),
               offer: (events) => queue.offered.push(...events.map((e) => e.id)),
               news: (news) => queue.news.push(news),
               setActive: (active) => queue.active.push(active),
@@ -72,8 +73,10 @@ describe('followAlerts', () => {
     const { alerts, started, resolve } = setup();
     alerts.follow([entry('a', true)]);
     await resolve();
+    expect(alerts.view.value).toMatchObject({ waiting: 4, paused: true });
     alerts.follow([entry('b')]);
     expect(started[0]?.stopped).toBe(true);
+    expect(alerts.view.value).toBeNull();
     alerts.offer([event('gone')]);
     alerts.follow([entry('a', true)]);
     await resolve();

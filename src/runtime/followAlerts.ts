@@ -1,4 +1,6 @@
+import { effect, type ReadonlySignal, signal } from '@preact/signals-core';
 import type { ModuleEntry, StreamEvent } from '../api/index.ts';
+import type { AlertQueueView } from '../client/index.ts';
 import type { AlertNews, PageAlertQueue, PageAlertQueueOptions } from './alerts/startPageAlertQueue.ts';
 
 export interface FollowAlertsOptions extends Omit<PageAlertQueueOptions, 'active'> {
@@ -8,6 +10,8 @@ export interface FollowAlertsOptions extends Omit<PageAlertQueueOptions, 'active
 
 /** The page's part in the browser's alert queue, as the rest of the page sees it. */
 export interface PageAlerts {
+  /** What the browser's queue shows and holds, as this page sees it; null while the page is not in the queue. */
+  readonly view: ReadonlySignal<AlertQueueView | null>;
   /** The modules the page shows now: the page joins the queue while one of them declares `alerts`. */
   follow(entries: readonly ModuleEntry[]): void;
   /** Events from the page's feed, oldest first (the queue takes all but chat, each once). */
@@ -34,6 +38,14 @@ export function followAlerts(options: FollowAlertsOptions): PageAlerts {
   let queue: PageAlertQueue | null = null;
   let loading = false;
   let active = true;
+  const view = signal<AlertQueueView | null>(null, { name: 'pageAlerts.view' });
+  let stopView = () => {};
+  const leave = () => {
+    stopView();
+    queue?.stop();
+    queue = null;
+    view.value = null;
+  };
   const early: StreamEvent[] = [];
   const earlyNews: AlertNews[] = [];
 
@@ -44,7 +56,11 @@ export function followAlerts(options: FollowAlertsOptions): PageAlerts {
       (start) => {
         loading = false;
         if (!wanted) return;
-        queue = start({ ...options, active });
+        const joined = start({ ...options, active });
+        queue = joined;
+        stopView = effect(() => {
+          view.value = joined.view.value;
+        });
         queue.offer(early.splice(0));
         for (const news of earlyNews.splice(0)) queue.news(news);
       },
@@ -56,12 +72,12 @@ export function followAlerts(options: FollowAlertsOptions): PageAlerts {
   }
 
   return {
+    view,
     follow(entries) {
       wanted = entries.some((entry) => entry.alerts === true);
       if (wanted) join();
       else {
-        queue?.stop();
-        queue = null;
+        leave();
         early.length = 0;
       }
     },
@@ -80,8 +96,7 @@ export function followAlerts(options: FollowAlertsOptions): PageAlerts {
     },
     stop() {
       wanted = false;
-      queue?.stop();
-      queue = null;
+      leave();
     },
   };
 }
