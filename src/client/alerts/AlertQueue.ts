@@ -44,7 +44,10 @@ export interface AlertQueue {
   setState(state: { paused: boolean; muted: boolean }): void;
   /** Whether this page is in OBS's program output; while any page is not, no alert starts. */
   setActive(active: boolean): void;
+  /** The queue as the leading page last told it; the same on every page. */
   readonly view: ReadonlySignal<AlertQueueView>;
+  /** Whether this page leads the queue: one page per browser, so e.g. only it need report the view. */
+  readonly leading: ReadonlySignal<boolean>;
   /** Leaves the queue: the alert this page shows is aborted and counts as done; another page leads if this one did. */
   close(): void;
 }
@@ -60,7 +63,7 @@ export interface AlertQueueOptions {
   channel?: OpenChannel;
   /** Web Locks elect the leading page; `null` for a lease in `storage`. @default navigator.locks where present */
   locks?: LockRequester | null;
-  /** Where waiting alerts, the one showing and the ids already queued are kept. @default openLocalStore() */
+  /** Where waiting alerts, the one showing and the ids already queued are kept: pass the page's own local store. @default openLocalStore() */
   storage?: KeyValueStore;
   /** For this page's id where `crypto.randomUUID` is missing. @default Math.random */
   random?: () => number;

@@ -49,7 +49,6 @@ export function createAlertLeader(options: AlertLeaderOptions): AlertLeader {
   let waiting: AlertEntry[] = [];
   let showing: Showing | null = null;
   let meta: AlertMeta = EMPTY_META;
-  let stateAt = 0;
   let dropped = options.dropped;
   let ids: AlertIds = createAlertIds([], () => clock.now(), options.replayWindowMs);
   let ready = false;
@@ -183,7 +182,9 @@ export function createAlertLeader(options: AlertLeaderOptions): AlertLeader {
     async start() {
       const stored = await store.load();
       if (stopped) return;
-      meta = stored.meta;
+      // A state heard while the store was read may be newer than the stored one.
+      const { paused, muted, stateAt } = meta.stateAt > stored.meta.stateAt ? meta : stored.meta;
+      meta = { ...stored.meta, paused, muted, stateAt };
       ids = createAlertIds(stored.seen, () => clock.now(), options.replayWindowMs);
       const first = stored.entries.find((entry) => entry.seq === meta.showing);
       waiting = stored.entries.filter((entry) => entry !== first);
@@ -205,9 +206,8 @@ export function createAlertLeader(options: AlertLeaderOptions): AlertLeader {
     pagesChanged: pump,
     command: (command, seq) => (command === 'skip' ? skip(seq) : clear(seq)),
     setState(state) {
-      if (state.at < stateAt) return;
-      stateAt = state.at;
-      if (state.paused !== meta.paused || state.muted !== meta.muted) setMeta({ paused: state.paused, muted: state.muted });
+      if (state.at < meta.stateAt) return;
+      setMeta({ paused: state.paused, muted: state.muted, stateAt: state.at });
       void store.save();
       pump();
     },

@@ -45,6 +45,10 @@ describe('the alert queue of one page', () => {
       ['m', true, undefined],
       ['a', undefined, true],
     ]);
+    // Another page's copy of the same replay, after it was shown: the same replay.
+    page.queue.offer(streamEvent('a', 'channel.follow', { replayed: true }));
+    await world.run(1000);
+    expect(page.ids()).toHaveLength(3);
     // The streamer replays it again later: shown again.
     await world.run(5000);
     page.queue.offer(streamEvent('a', 'channel.follow', { replayed: true }));

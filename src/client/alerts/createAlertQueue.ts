@@ -13,7 +13,7 @@ import { createPageRoster } from './createPageRoster.ts';
 const EMPTY_VIEW: AlertQueueView = { showing: null, waiting: 0, paused: false, muted: false, dropped: 0 };
 
 /**
- * Joins this page to the alert queue of its browser origin and user (docs/alerts-queue.md).
+ * Joins this page to the alert queue of its browser origin and user (docs/architecture.md, "The alert queue across pages").
  * The pages elect a leader with a Web Lock; it alone decides what shows, stores the queue
  * in IndexedDB and tells every page over a BroadcastChannel. Each page presents what it is
  * told, says when it is done, and says every `beatMs` that it is alive.
@@ -23,10 +23,12 @@ export function createAlertQueue(options: AlertQueueOptions): AlertQueue {
   const storage = options.storage ?? openLocalStore({ clock });
   const self = options.pageId ?? newPageId(options.random ?? Math.random, clock.now());
   const view = signal<AlertQueueView>(EMPTY_VIEW, { name: 'alertQueue' });
+  const leading = signal(false, { name: 'alertQueueLeading' });
   const roster = createPageRoster(clock, staleMs);
   const pending = new Map<string, StreamEvent>();
   const store = createAlertStore(storage, userId);
-  let known = { showingSeq: null as number | null, tailSeq: 0 };
+  // What the last view said: the numbers this page's commands refer to (null: no view yet, the leader takes its own).
+  let known: { showingSeq: number | null; tailSeq: number | null } = { showingSeq: null, tailSeq: null };
   let active = true;
   let leader: AlertLeader | null = null;
   let lastState: Extract<AlertMessage, { t: 'state' }> | null = null;
@@ -98,6 +100,7 @@ export function createAlertQueue(options: AlertQueueOptions): AlertQueue {
       replayWindowMs: options.replayWindowMs ?? 5000,
     });
     leader = next;
+    leading.value = true;
     send({ t: 'leader', page: self });
     void next.start();
     if (lastState) next.setState(lastState);
@@ -113,13 +116,15 @@ export function createAlertQueue(options: AlertQueueOptions): AlertQueue {
   }, 0);
 
   lock.start((held) => {
-    if (held) lead();
-    else void leader?.stop();
-    if (!held) leader = null;
+    if (held) return lead();
+    void leader?.stop();
+    leader = null;
+    leading.value = false;
   });
 
   return {
     view,
+    leading,
     offer(event) {
       if (closed || !entersAlertQueue(event.subscription.type)) return;
       if (leader) return leader.ingest(event);
@@ -153,6 +158,7 @@ export function createAlertQueue(options: AlertQueueOptions): AlertQueue {
       clock.clearTimeout(timer);
       const saved = leader?.stop() ?? Promise.resolve();
       leader = null;
+      leading.value = false;
       channel.close();
       // The lock goes once the queue is written, so the next leader reads all of it.
       void saved.finally(() => lock.stop());

@@ -16,6 +16,8 @@ export interface AlertMeta {
   showing: number | null;
   paused: boolean;
   muted: boolean;
+  /** When a page heard that state (its clock), so an older one heard later does not win. */
+  stateAt: number;
 }
 
 /** What a starting leader finds: entries in order (the showing one among them), and the ids already queued. */
@@ -26,10 +28,10 @@ export interface StoredAlerts {
 }
 
 const EntrySchema = z.object({ seq: z.number(), event: StreamEventSchema });
-const MetaSchema = z.object({ next: z.number(), showing: z.nullable(z.number()), paused: z.boolean(), muted: z.boolean() });
+const MetaSchema = z.object({ next: z.number(), showing: z.nullable(z.number()), paused: z.boolean(), muted: z.boolean(), stateAt: z.number() });
 const SeenSchema = z.array(z.string());
 
-export const EMPTY_META: AlertMeta = { next: 1, showing: null, paused: false, muted: false };
+export const EMPTY_META: AlertMeta = { next: 1, showing: null, paused: false, muted: false, stateAt: 0 };
 
 /**
  * The queue in the page's local store (IndexedDB), one row per alert so a change
