@@ -1,4 +1,5 @@
 import type { StreamEvent } from '../src/api/index.ts';
+import { createSqliteAlertStore } from '../src/server/index.ts';
 import { connectLive, type LiveTestClient } from '../src/server/testing/liveTestClient.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -105,4 +106,17 @@ test('at 280 px, by keyboard alone: every control fits, and Clear waiting alerts
   }
   const scroll = await dock.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(scroll).toBeLessThanOrEqual(0);
+});
+
+test('a dock that lost its live connection reads the stored state once back (the messages are never replayed)', async ({ dock, api }, testInfo) => {
+  await dock.openAlerts();
+  await expect(dock.alertsControl('Pause alerts')).toHaveAttribute('aria-pressed', 'false');
+  await api.stop();
+  // Paused while the dock could hear nothing: straight in the stopped server's SQLite file, as the fixture names it.
+  const store = createSqliteAlertStore(testInfo.outputPath('api.sqlite'));
+  await store.change(api.profile.user.userId, { name: 'paused', to: true });
+  await store.close();
+  await api.start();
+  await expect(dock.alertsControl('Pause alerts')).toHaveAttribute('aria-pressed', 'true', { timeout: 30_000 });
+  await expect(dock.alertsLine).toHaveText('Paused · 0 waiting');
 });
