@@ -7,7 +7,10 @@ import { startPageAlertQueue } from './startPageAlertQueue.ts';
 
 const STATE = { showing: null, waiting: 0 };
 
-function setup(reads: Promise<AlertsSwitches>[]) {
+function setup(reads: Promise<AlertsSwitches>[], leads = true) {
+  const reports: unknown[] = [];
+  const leading = signal(leads);
+  const clock = new ManualClock(0);
   const calls: unknown[][] = [];
   const told: AlertsSwitches[] = [];
   const view = signal<AlertQueueView>({ showing: null, waiting: 0, paused: false, muted: false, dropped: 0 });
@@ -16,13 +19,14 @@ function setup(reads: Promise<AlertsSwitches>[]) {
     host: { presentAlert: async () => {}, setAlertSwitches: (switches) => void told.push(switches) },
     userId: 'u1',
     readState: () => reads.shift() ?? new Promise(() => {}),
-    report: async () => {},
+    report: async (report) => void reports.push(report),
     active: false,
-    clock: new ManualClock(0),
+    clock,
     createQueue: (options) => {
       member = options.member;
       return {
         view,
+        leading,
         offer: (event) => void calls.push(['offer', event.id]),
         command: (command) => void calls.push(['command', command]),
         setState: (state) => void calls.push(['state', state]),
@@ -31,7 +35,7 @@ function setup(reads: Promise<AlertsSwitches>[]) {
       };
     },
   });
-  return { page, calls, told, member: () => member };
+  return { page, calls, told, member: () => member, view, leading, reports, clock };
 }
 
 describe('startPageAlertQueue', () => {
@@ -61,5 +65,15 @@ describe('startPageAlertQueue', () => {
     page.setActive(true);
     page.stop();
     expect(calls).toEqual([['active', false], ['offer', 'e1'], ['command', 'skip'], ['active', true], ['close']]);
+  });
+
+  it('reports the view to the API only while this page leads the queue', () => {
+    const { view, leading, reports, clock } = setup([], false);
+    view.value = { showing: null, waiting: 3, paused: true, muted: false, held: 'paused', dropped: 0 };
+    clock.advance(1000);
+    expect(reports).toEqual([]);
+    leading.value = true;
+    clock.advance(0);
+    expect(reports).toEqual([{ showing: null, waiting: 3, held: 'paused', dropped: 0 }]);
   });
 });

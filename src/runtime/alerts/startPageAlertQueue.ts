@@ -36,7 +36,7 @@ export interface PageAlertQueue {
  * (docs/alerts-queue.md, "What the page does"): the queue hears the page's events,
  * the streamer's switches (read at start and after each live `ready`, then from
  * the live `alerts` messages) and commands; the page's modules hear the switches;
- * the API hears what the queue does. Without the API the queue plays on from what
+ * the API hears what the queue does, from the leading page. Without the API the queue plays on from what
  * it has; the stored state wins once it answers again.
  */
 export function startPageAlertQueue(options: PageAlertQueueOptions): PageAlertQueue {
@@ -55,11 +55,12 @@ export function startPageAlertQueue(options: PageAlertQueueOptions): PageAlertQu
     options.readState().then((switches) => at === heard && apply(switches), () => undefined);
   };
   const reporter = createAlertReporter(clock, (report) => options.report(report));
-  // The queue's first view is its empty start, not what the queue holds: reports wait for the leader's word.
+  // Only the leading page reports (the view is the same on every page). Its first view is its empty
+  // start, not what the queue holds: reports wait for the leader's word.
   const initial = queue.view.peek();
   const stopReports = effect(() => {
     const view = queue.view.value;
-    if (view !== initial) reporter.push(view);
+    if (queue.leading.value && view !== initial) reporter.push(view);
   });
   read();
   return {
