@@ -171,6 +171,26 @@ test.describe('Stream Deck', () => {
     expect((await post(token)).ok).toBe(true);
     await expect(home.section('Stream Deck').getByTestId('streamdeck-curl')).toContainText(token);
   });
+
+  test('lists the curl lines of the pause, skip and mute buttons, and the shown ones work as printed', async ({ home, api }) => {
+    await home.open();
+    const lines = home.section('Stream Deck').getByTestId('streamdeck-alert-curl');
+    await expect(lines).toContainText('/me/alerts/skip -H "Authorization: Bearer <Stream Deck token>"');
+    await home.section('Stream Deck').getByRole('button', { name: 'Show token', exact: true }).click();
+    const token = await home.streamDeckToken.inputValue();
+    await expect(lines).toContainText(`/me/alerts/toggle-pause -H "Authorization: Bearer ${token}"`);
+    // Each line as a shell would run it: curl -X POST <url> -H "Authorization: Bearer <token>".
+    const run = async (command: string) => {
+      const line = (await lines.innerText()).split('\n').find((each) => each.startsWith('curl') && each.includes(`/me/alerts/${command} `))!;
+      const [, url, header] = /^curl -X POST (\S+) -H "([^"]+)"$/.exec(line)!;
+      const [name, value] = header!.split(': ');
+      expect((await fetch(url!, { method: 'POST', headers: { [name!]: value! } })).ok).toBe(true);
+    };
+    await run('toggle-pause');
+    await run('toggle-mute');
+    expect(await api.alerts()).toMatchObject({ paused: true, muted: true });
+    await run('skip');
+  });
 });
 
 test('keyboard: a new address is asked for and confirmed, a tool shown, a radio chosen, without a mouse', async ({ home }) => {

@@ -1,4 +1,4 @@
-import { type EventPage, KINDS, type Json, type Kind, type PostEvent, type Profile, type StreamEvent } from '../../src/api/index.ts';
+import { type AlertCommand, type AlertReport, type AlertsState, type EventPage, KINDS, type Json, type Kind, type PostEvent, type Profile, type StreamEvent } from '../../src/api/index.ts';
 import { type RunningApiServer, type Seed, type StartApiServerOptions, startApiServer } from '../../src/server/index.ts';
 
 /** The reference API server of one test: started, stopped and restarted on the same port and store. */
@@ -105,6 +105,34 @@ export class ApiServerDriver {
     const response = await fetch(`${this.url}/me/events?${params}`, { headers: { Authorization: `Bearer ${this.tokens.website}` } });
     if (!response.ok) throw new Error(`GET /me/events answered ${response.status}: ${await response.text()}`);
     return unwrap(await response.json()) as EventPage;
+  }
+
+  /** The profile's Stream Deck token (the demo seed has one). */
+  get streamdeckToken(): string {
+    return this.profile.streamdeck?.token ?? '';
+  }
+
+  /** `GET /me/alerts` with the website token. */
+  async alerts(): Promise<AlertsState> {
+    const response = await fetch(`${this.url}/me/alerts`, { headers: { Authorization: `Bearer ${this.tokens.website}` } });
+    if (!response.ok) throw new Error(`GET /me/alerts answered ${response.status}: ${await response.text()}`);
+    return unwrap(await response.json()) as AlertsState;
+  }
+
+  /** `POST /me/alerts/<command>` with the Stream Deck token, as a button would. */
+  async alertCommand(command: AlertCommand): Promise<void> {
+    const response = await fetch(`${this.url}/me/alerts/${command}`, { method: 'POST', headers: { Authorization: `Bearer ${this.streamdeckToken}` } });
+    if (!response.ok) throw new Error(`POST /me/alerts/${command} answered ${response.status}: ${await response.text()}`);
+  }
+
+  /** `POST /me/alerts/report` with an overlay token, as an overlay page reports its queue. */
+  async reportAlerts(report: AlertReport, kind: Kind = 'event'): Promise<void> {
+    const response = await fetch(`${this.url}/me/alerts/report`, {
+      method: 'POST',
+      headers: { ...this.auth(kind), 'Content-Type': 'application/json' },
+      body: JSON.stringify(report),
+    });
+    if (response.status !== 204) throw new Error(`POST /me/alerts/report answered ${response.status}: ${await response.text()}`);
   }
 
   private auth(kind: Kind): Record<string, string> {

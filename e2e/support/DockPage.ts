@@ -59,6 +59,22 @@ export class DockPage {
     return this.panelFrame(id).contentFrame();
   }
 
+  /** The Alerts section: its toggles and buttons by name (`Pause alerts`, `Mute alerts`, `Skip alert`, `Clear waiting alerts`). */
+  alertsControl(name: string): Locator {
+    return this.page.getByTestId('dock-alerts').getByRole('button', { name, exact: true });
+  }
+
+  /** The Alerts section's status line: what shows and how many wait. */
+  get alertsLine(): Locator {
+    return this.page.getByTestId('dock-alerts').getByRole('status');
+  }
+
+  /** Opens the dock and waits until its Alerts section has read the state. */
+  async openAlerts(options: DockOpenOptions = {}): Promise<void> {
+    await this.page.goto(this.url(options));
+    await expect(this.alertsLine).toContainText('waiting');
+  }
+
   /** The "Reset" button of the setting labelled `label`. */
   resetButton(label: string): Locator {
     return this.page.locator('.setting').filter({ has: this.setting(label) }).getByRole('button', { name: 'Reset' });

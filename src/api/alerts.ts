@@ -52,7 +52,12 @@ export type AlertsState = z.infer<typeof AlertsStateSchema>;
 /** Live message: the streamer's alert state changed (a command, or a page's report). Sent on every space of the user. */
 export const LiveAlertsSchema = z.object({ type: z.literal('alerts'), state: AlertsStateSchema });
 /** Live message: `skip` ends the alert showing now on every page; `clear` drops every alert waiting now. */
-export const LiveAlertCommandSchema = z.object({ type: z.literal('alertCommand'), command: z.enum(ALERT_QUEUE_COMMANDS) });
+export const LiveAlertCommandSchema = z.object({
+  type: z.literal('alertCommand'),
+  command: z.enum(ALERT_QUEUE_COMMANDS),
+  /** Distinct per command: every page of a browser hears it (one socket per page and kind), the browser's queue acts once. */
+  id: z.optional(z.string()),
+});
 export type LiveAlertsMessage = z.infer<typeof LiveAlertsSchema>;
 export type LiveAlertCommandMessage = z.infer<typeof LiveAlertCommandSchema>;
 

@@ -1,3 +1,4 @@
+import { AlertsSection } from './AlertsSection.tsx';
 import type { DockModel } from './DockModel.ts';
 import { EventsSection } from './EventsSection.tsx';
 import { KindSection } from './KindSection.tsx';
@@ -38,6 +39,7 @@ export function DockApp({ model, homeHref }: DockAppProps) {
           </p>
         </div>
       )}
+      {controller && <AlertsSection controller={controller} />}
       {controller && <EventsSection controller={controller} />}
       {model.sessions.value.map((session, index) => (
         <KindSection key={index} session={session} />

@@ -28,7 +28,8 @@ export function createDockServices({ registry, panels, document }: DockServicesO
   return {
     ...base,
     // Every module stays known (no "unknown module" for one without a panel); the page URL is the panel's.
-    registry: computed(() => registry.value.map((entry) => (entry.panel ? { ...entry, url: entry.panel } : entry))),
+    // A panel is no member of the alert queue: the dock never joins it (docs/alerts-queue.md).
+    registry: computed(() => registry.value.map(({ alerts: _alerts, ...entry }) => (entry.panel ? { ...entry, url: entry.panel } : entry))),
     createHost: (options) =>
       panelsOnly(createModuleHost({ ...options, container: document.body, context: 'panel', createFrame: panels.create })),
   };

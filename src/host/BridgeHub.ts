@@ -1,4 +1,4 @@
-import type { BridgeEventName, Clock, EventPage, Kind, ModuleContext, ModuleEntry, PublicProfile, StreamEvent } from '../api/index.ts';
+import type { AlertsSwitches, BridgeEventName, Clock, EventPage, Kind, ModuleContext, ModuleEntry, PublicProfile, StreamEvent } from '../api/index.ts';
 import type { DataChange, ModuleData, SyncStatus } from '../client/index.ts';
 import { type Throttled, throttleLatest } from './throttleLatest.ts';
 import { createBridgeMethods } from './createBridgeMethods.ts';
@@ -24,6 +24,8 @@ export interface BridgeHubOptions {
   randomId: () => string;
   createChannel: () => MessageChannel;
   onTraffic?: (record: TrafficRecord) => void;
+  /** A module got an alert of the queue (`showing`), or is over with it: the page marks its frame for tests and authors. */
+  onAlert?: (moduleId: string, eventId: string, showing: boolean) => void;
   /** `Overlay.events.list()`: `GET /me/events` with the page's token. @default none (UNAVAILABLE) */
   listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
   /** Where the modules run, as `Overlay.ready` tells them. @default 'overlay' */
@@ -60,6 +62,9 @@ export class BridgeHub {
   private readonly data: ModuleData;
   private readonly unsubscribe: (() => void)[];
   private visibility: 'visible' | 'hidden' | null = null;
+  /** The last alert switches told, for alert modules that connect later. */
+  private alertSwitches: AlertsSwitches | null = null;
+  private alertNumber = 0;
   private readonly framesShareProcess: boolean;
   private readonly statusEvents: Throttled<SyncStatus>;
   /** The shared budget of window messages that come from no module's own frame. */
@@ -79,6 +84,7 @@ export class BridgeHub {
         context: options.context ?? 'overlay',
         settingsOf: (id) => this.supervisors.get(id)?.manifest.settings,
         listEvents: options.listEvents,
+        answerAlert: (id, n, showing) => this.supervisors.get(id)?.answerAlert(n, showing),
       }),
       onState: (state) => {
         for (const listener of this.stateListeners) notify(listener, state);
@@ -142,6 +148,23 @@ export class BridgeHub {
   emitEvents(events: readonly StreamEvent[]): void {
     if (events.length === 0) return;
     for (const supervisor of this.supervisors.values()) supervisor.sendEvents(events);
+  }
+
+  /**
+   * Shows one alert of the queue in every alert module (manifest `alerts`) of the page at once;
+   * resolves when each is done with it (or its `alertSeconds` passed, or it went away). Never rejects:
+   * what a module does with its alert cannot stall the queue or reach another module.
+   */
+  async presentAlert(alert: { event: StreamEvent; muted: boolean }, signal: AbortSignal): Promise<void> {
+    const start = { n: ++this.alertNumber, event: alert.event, muted: alert.muted };
+    const members = [...this.supervisors.values()].filter((supervisor) => supervisor.manifest.alerts === true);
+    await Promise.all(members.map((supervisor) => supervisor.presentAlert(start, signal)));
+  }
+
+  /** The streamer's pause and mute, to every alert module now and to those that connect later. */
+  setAlertSwitches(switches: AlertsSwitches): void {
+    this.alertSwitches = { paused: switches.paused, muted: switches.muted };
+    for (const supervisor of this.supervisors.values()) if (supervisor.manifest.alerts === true) supervisor.send('alerts', this.alertSwitches);
   }
 
   /**
@@ -233,6 +256,7 @@ export class BridgeHub {
   private welcome(connection: ModuleConnection): void {
     connection.send('status', statusForModule(connection.moduleId, this.data.status()));
     if (this.visibility) connection.send(this.visibility);
+    if (this.alertSwitches && this.supervisors.get(connection.moduleId)?.manifest.alerts === true) connection.send('alerts', this.alertSwitches);
   }
 
   /** A module hears of a change to its own key when another module, or its own copy in another tab, made it. */

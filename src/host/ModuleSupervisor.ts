@@ -1,5 +1,6 @@
-import { BRIDGE_VERSION, type BridgeEventName, type Clock, describeError, HelloSchema, type ModuleEntry, type StreamEvent, type Welcome } from '../api/index.ts';
+import { ALERT_SECONDS_DEFAULT, type AlertStart, BRIDGE_VERSION, type BridgeEventName, type Clock, describeError, HelloSchema, type ModuleEntry, type StreamEvent, type Welcome } from '../api/index.ts';
 import { EventOutbox } from './EventOutbox.ts';
+import { ModuleAlerts } from './ModuleAlerts.ts';
 import type { BridgeHandler } from './createBridgeMethods.ts';
 import { FloodGuard } from './FloodGuard.ts';
 import { messageBytes } from './messageBytes.ts';
@@ -25,6 +26,8 @@ export interface SupervisorContext {
   /** A module got a fresh port (first hello, or its page reloaded). */
   onConnect: (connection: ModuleConnection) => void;
   onTraffic?: (record: TrafficRecord) => void;
+  /** A module got an alert (`showing`), or is over with it. */
+  onAlert?: (moduleId: string, eventId: string, showing: boolean) => void;
 }
 
 /** A page may open a new session at most this often; repeats of a hello are ignored anyway. */
@@ -45,6 +48,7 @@ export class ModuleSupervisor {
   private connection: ModuleConnection | null = null;
   private flood: FloodGuard;
   private readonly outbox: EventOutbox;
+  private readonly alerts: ModuleAlerts;
   private instance = '';
   private session = '';
   private sessionAt = Number.NEGATIVE_INFINITY;
@@ -60,6 +64,7 @@ export class ModuleSupervisor {
     this.flood = new FloodGuard(context.clock, context.limits.maxMessagesPerSecond, context.limits.maxBytesPerSecond);
     this.state = { id: entry.id, phase: 'connecting', lastError: null, restarts: 0 };
     this.outbox = new EventOutbox(context.clock);
+    this.alerts = new ModuleAlerts(context.clock, (eventId, showing) => context.onAlert?.(this.entry.id, eventId, showing));
   }
 
   get current(): ModuleState {
@@ -169,6 +174,16 @@ export class ModuleSupervisor {
     this.outbox.push(events);
   }
 
+  /** Shows an alert to the module once it is ready; resolves when it is over here (done, its `alertSeconds`, skipped, or gone). */
+  presentAlert(start: AlertStart, signal: AbortSignal): Promise<void> {
+    return this.alerts.present(start, this.entry.alertSeconds ?? ALERT_SECONDS_DEFAULT, signal);
+  }
+
+  /** The module's `alert.result` or `alert.done`. */
+  answerAlert(n: number, showing?: boolean): void {
+    this.alerts.answer(n, showing);
+  }
+
   /** Takes a new manifest; a new URL reloads the frame, a new size only rescales it. */
   update(entry: ModuleEntry): void {
     const reload = entry.url !== this.entry.url;
@@ -186,11 +201,13 @@ export class ModuleSupervisor {
   /** Removes the module for good. */
   stop(): void {
     this.teardown();
+    this.alerts.stop();
   }
 
   private connect(reply: WelcomeReply): void {
     this.connection?.close();
     this.outbox.close();
+    this.alerts.close();
     this.context.clock.clearTimeout(this.timer);
     const channel = this.context.createChannel();
     const { limits, clock, methods, onTraffic } = this.context;
@@ -204,7 +221,10 @@ export class ModuleSupervisor {
       onTraffic,
       onFault: (reason) => this.fail(reason, true),
       onHung: () => this.context.onHung(this),
-      onReady: () => this.outbox.open((batch) => connection.send('event', batch)),
+      onReady: () => {
+        this.outbox.open((batch) => connection.send('event', batch));
+        this.alerts.open((name, data) => connection.send(name, data));
+      },
     });
     this.connection = connection;
     reply({ v: BRIDGE_VERSION, k: 'welcome', instance: this.instance, heartbeatMs: limits.heartbeatMs }, channel.port2);
@@ -224,6 +244,7 @@ export class ModuleSupervisor {
     this.failures += 1;
     this.state = { ...this.state, lastError: reason };
     if (this.failures > limits.maxRestarts) {
+      this.alerts.stop();
       this.setPhase('crashed');
       return;
     }
@@ -241,6 +262,7 @@ export class ModuleSupervisor {
   private teardown(): void {
     this.context.clock.clearTimeout(this.timer);
     this.outbox.close();
+    this.alerts.close();
     this.connection?.close();
     this.connection = null;
     this.frame?.destroy();

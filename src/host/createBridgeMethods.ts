@@ -30,11 +30,13 @@ export interface BridgeMethodsOptions {
   settingsOf: (moduleId: string) => Settings | undefined;
   /** History of stream events with the page's token; absent where the page has none (a test host). */
   listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
+  /** A module's answer to an alert it was shown (`showing` undefined: done); answers for alerts it was not shown do nothing. */
+  answerAlert?: (moduleId: string, n: number, showing?: boolean) => void;
 }
 
 /** The methods a module may call, looked up by name. */
 export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, BridgeHandler> {
-  const { data, kind, getProfile, valueBytes, context, settingsOf, listEvents } = options;
+  const { data, kind, getProfile, valueBytes, context, settingsOf, listEvents, answerAlert } = options;
   const profile = async () => publicOnly(await getProfile());
   return new Map<BridgeMethod, BridgeHandler>([
     [
@@ -85,6 +87,20 @@ export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, 
         const query = parseParams('events.list', params);
         if (!listEvents) throw new OverlayError('UNAVAILABLE', 'events.list: this page has no event history');
         return listEvents(query);
+      },
+    ],
+    [
+      'alert.result',
+      async (ownId, params) => {
+        const { n, showing } = parseParams('alert.result', params);
+        answerAlert?.(ownId, n, showing);
+      },
+    ],
+    [
+      'alert.done',
+      async (ownId, params) => {
+        const { n } = parseParams('alert.done', params);
+        answerAlert?.(ownId, n);
       },
     ],
   ]);

@@ -1,4 +1,4 @@
-import { type Boxes, type Clock, type EventPage, isKind, type Kind, type ModuleContext, type ModuleEntry, type PublicProfile, type StreamEvent, type Welcome } from '../api/index.ts';
+import { type AlertsSwitches, type Boxes, type Clock, type EventPage, isKind, type Kind, type ModuleContext, type ModuleEntry, type PublicProfile, type StreamEvent, type Welcome } from '../api/index.ts';
 import type { ModuleData } from '../client/index.ts';
 import { BridgeHub, type HostEventName } from './BridgeHub.ts';
 import { monotonicClock } from './monotonicClock.ts';
@@ -40,6 +40,8 @@ export interface ModuleHostOptions {
   onTraffic?: (record: TrafficRecord) => void;
   /** Answers `Overlay.events.list()` (`GET /me/events` with the page's token). @default UNAVAILABLE */
   listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
+  /** A module got an alert of the queue (`showing`), or is over with it. */
+  onAlert?: (moduleId: string, eventId: string, showing: boolean) => void;
 }
 
 export interface ModuleHost {
@@ -59,6 +61,10 @@ export interface ModuleHost {
   emit(name: HostEventName, payload?: unknown): void;
   /** Stream events, oldest first, to every module: each gets them once ready, in order, in batches. */
   emitEvents(events: readonly StreamEvent[]): void;
+  /** Shows one alert of the queue in every alert module; resolves when each is done with it (never rejects). */
+  presentAlert(alert: { event: StreamEvent; muted: boolean }, signal: AbortSignal): Promise<void>;
+  /** The streamer's pause and mute, to every alert module (`Overlay.on('alerts')`). */
+  setAlertSwitches(switches: AlertsSwitches): void;
   /** The state of every mounted module. */
   states(): ModuleState[];
   /** Calls `listener` with a module's state whenever it changes; returns unsubscribe. */
@@ -112,6 +118,8 @@ export function createModuleHost(options: ModuleHostOptions): ModuleHost {
     reload: (id) => hub.reload(id),
     emit: (name, payload) => hub.emit(name, payload),
     emitEvents: (events) => hub.emitEvents(events),
+    presentAlert: (alert, signal) => hub.presentAlert(alert, signal),
+    setAlertSwitches: (switches) => hub.setAlertSwitches(switches),
     states: () => hub.states(),
     onState: (listener) => hub.onState(listener),
     destroy: () => {

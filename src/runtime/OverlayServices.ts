@@ -1,6 +1,6 @@
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { Kind, ModuleEntry } from '../api/index.ts';
-import type { ApiClient, EventFeed, LiveNews, ModuleData, ProfileCache, SyncStatus, WriteQueue } from '../client/index.ts';
+import type { ApiClient, EventFeed, LiveAlertsHub, LiveNews, ModuleData, ProfileCache, SyncStatus, WriteQueue } from '../client/index.ts';
 import type { ModuleHost, ModuleHostOptions } from '../host/index.ts';
 import type { OverlayAuth } from './parseOverlayParams.ts';
 
@@ -13,6 +13,8 @@ export interface DataLayer {
   setToken(token: string): void;
   /** Stream events for the modules (missed ones first); absent where the page has no live connection. */
   events?: EventFeed;
+  /** The live channel's alert state and commands (docs/alerts.md); absent where the page has no live connection. */
+  alerts?: Pick<LiveAlertsHub, 'listen'>;
   stop(): void;
 }
 
@@ -30,6 +32,8 @@ export interface OverlayServices {
   moduleOrigin?: string;
   /** The modules that exist (updated by hot reload in development). */
   registry: ReadonlySignal<readonly ModuleEntry[]>;
+  /** Calls back when OBS puts the page's source in or out of its program output (`obsSourceActiveChanged`). @default none: always active */
+  watchActive?(onChange: (active: boolean) => void): () => void;
   setInterval(fn: () => void, ms: number): unknown;
   clearInterval(handle: unknown): void;
 }

@@ -3,6 +3,7 @@ import { MODULE_ORIGIN_META, type ModuleEntry } from '../api/index.ts';
 import {
   createApiClient,
   createEventFeed,
+  createLiveAlertsHub,
   createModuleData,
   eventCursorMemory,
   createProfileCache,
@@ -14,6 +15,7 @@ import {
 } from '../client/index.ts';
 import { createModuleHost, type ModuleHost, type ModuleState, type TrafficRecord } from '../host/index.ts';
 import type { DataLayer, OverlayServices } from './OverlayServices.ts';
+import { watchObsActive } from './watchObsActive.ts';
 import type { OverlayAuth } from './parseOverlayParams.ts';
 
 export interface OverlayServicesOptions {
@@ -48,7 +50,8 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
       const events = createEventFeed({ list: (query) => client.listEvents(query), memory: eventCursorMemory(localStore(), userId, kind, options.eventReader), startedAt: openedAt });
       // Read first: the live connection then resumes after the last event the modules got.
       await events.load();
-      const queue = createWriteQueue({ client, userId, kind, store: localStore(), events: events.hook, prefetchSendSideMs: SEND_SIDE_PREFETCH_MS, news });
+      const alerts = createLiveAlertsHub();
+      const queue = createWriteQueue({ client, userId, kind, store: localStore(), events: events.hook, prefetchSendSideMs: SEND_SIDE_PREFETCH_MS, news, alerts: alerts.receive });
       events.start();
       await queue.start();
       const stopMirror = effect(() => {
@@ -62,6 +65,7 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
         status: queue.status.status,
         setToken: (token) => client.setToken(token),
         events,
+        alerts,
         stop: () => {
           stopMirror();
           stopPolling();
@@ -72,7 +76,7 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
       return layer;
     },
     createHost: (hostOptions) => {
-      const host = createModuleHost({ container: options.stage, onTraffic: options.onTraffic, ...hostOptions });
+      const host = createModuleHost({ container: options.stage, onTraffic: options.onTraffic, onAlert: (id, eventId, showing) => markAlert(options.stage, id, eventId, showing), ...hostOptions });
       host.onState((state) => markFrame(options.stage, state));
       options.onHost?.(host);
       return host;
@@ -80,6 +84,7 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
     pageUrl: new URL(location.href),
     moduleOrigin: readModuleOrigin(),
     registry: options.registry,
+    watchActive: (onChange) => watchObsActive(onChange),
     setInterval: (fn, ms) => setInterval(fn, ms),
     clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
   };
@@ -93,6 +98,17 @@ function readModuleOrigin(): string | undefined {
 /** What the profile cache is keyed by (it stores only a hash of it). */
 function identityOf(auth: OverlayAuth): string {
   return 'overlay' in auth ? `overlay:${auth.overlay}` : `token:${auth.token}`;
+}
+
+/**
+ * Mirrors a module's alert on its frame (docs/alerts-queue.md, "Testing an alert module"): `data-alert`
+ * the event id of the alert it shows (empty when none), `data-alerts-done` the ids of its last 20 finished ones.
+ */
+function markAlert(stage: HTMLElement, id: string, eventId: string, showing: boolean): void {
+  const frame = stage.querySelector<HTMLIFrameElement>(`iframe[data-module-id="${CSS.escape(id)}"]`);
+  if (!frame) return;
+  frame.dataset.alert = showing ? eventId : '';
+  if (!showing) frame.dataset.alertsDone = [...(frame.dataset.alertsDone ?? '').split(' ').filter(Boolean).slice(-19), eventId].join(' ');
 }
 
 /** Mirrors a module's phase and restarts on its frame, for tests and for people reading the DOM. */

@@ -12,3 +12,4 @@ export type { RunningTwitch, TwitchCredentialStore, TwitchCredentials, TwitchLin
 /** Twitch (docs/twitch.md), loaded on first use: twurple takes seconds to load, and most servers run without Twitch. */
 export const loadTwitch = () => import('./twitch/index.ts');
 export * from './events/index.ts';
+export * from './alerts/index.ts';

@@ -7,4 +7,4 @@ export const SERVER_NAME = 'overlay-runtime reference API';
 export const SERVER_VERSION: string = packageJson.version;
 
 /** Where a newcomer reads on: files of the project, relative to its root. */
-export const SERVER_DOCS = ['docs/server.md', 'docs/events.md', 'docs/envelope-and-root.md', 'README.md'] as const;
+export const SERVER_DOCS = ['docs/server.md', 'docs/events.md', 'docs/alerts.md', 'docs/envelope-and-root.md', 'README.md'] as const;

@@ -25,6 +25,7 @@ import {
   resolveLiveOptions,
   serveUpgradeAsRequest,
 } from './live/index.ts';
+import { type AlertStore, openAlertStore } from './alerts/index.ts';
 import { loadModuleCatalog, type ModuleCatalog } from './modules/index.ts';
 import { DEMO_SEED, openRegistry, parseSeed, type Registry } from './registry/index.ts';
 import { createWebsiteSessions, openSessionStore, type WebsiteSessions, withSessions } from './sessions/index.ts';
@@ -75,7 +76,7 @@ export interface StartApiServerOptions {
     store: DataStore,
     registry: Registry,
     events: Events,
-    profile: { notices?: ProfileNotices; modules?: ModuleCatalog; sessions: WebsiteSessions },
+    profile: { notices?: ProfileNotices; modules?: ModuleCatalog; sessions: WebsiteSessions; alerts: AlertStore },
   ) => { fetch: (request: Request) => Response | Promise<Response> };
   /** The stream events' retention and live replay bounds (docs/events.md). @default {} */
   events?: OpenEventsOptions;
@@ -156,7 +157,9 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   const onInternalError = options.onInternalError ?? console.error;
   const { envelope, eventRate } = options;
   const openSessions = sessions!;
-  const profile = { notices: changes && createProfileNotices(changes.feed), modules, sessions: openSessions };
+  // Opened last: nothing after it can fail before `close()` exists to close it.
+  const alerts = openAlertStore(opened);
+  const profile = { notices: changes && createProfileNotices(changes.feed), modules, sessions: openSessions, alerts };
   const app =
     options.wrap?.(store, registry, events, profile) ??
     createApiApp({ registry, store, limits, onInternalError, now, live: liveOptions !== undefined, envelope, events, eventRate, trustProxy, signup: options.signup, ...profile, ...options.twitchRoutes });
@@ -186,6 +189,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
     await live?.close();
     await events.close();
     await openSessions.close();
+    await alerts.close();
     await store.close();
     throw error;
   }
@@ -197,6 +201,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
       .then(() => events.close())
       .then(() => ownRegistry?.close?.())
       .then(() => openSessions.close())
+      .then(() => alerts.close())
       .finally(() => store.close());
     return closing;
   };

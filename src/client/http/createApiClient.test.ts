@@ -65,6 +65,18 @@ describe('createApiClient', () => {
     expect(net.calls[1].url).toBe('https://api.test/me/database?id=a.b&key=x%26y');
   });
 
+  it('reads the alert state with GET /me/alerts and reports the queue with POST /me/alerts/report; a refusal rejects with its code', async () => {
+    const { net, client } = setup();
+    net.respond(() => new Response(null, { status: 204 }));
+    await client.reportAlerts({ showing: null, waiting: 3, held: 'hidden', dropped: 0 });
+    expect(net.calls[0]).toMatchObject({ method: 'POST', url: 'https://api.test/me/alerts/report', body: { showing: null, waiting: 3, held: 'hidden', dropped: 0 } });
+    net.respond(() => json(200, { paused: true, muted: false, showing: null, waiting: 0 }));
+    expect(await client.alerts()).toEqual({ paused: true, muted: false, showing: null, waiting: 0 });
+    expect(net.calls[1]).toMatchObject({ method: 'GET', url: 'https://api.test/me/alerts' });
+    net.respond(() => json(403, { code: 'FORBIDDEN', message: 'an overlay token reports' }));
+    expect((await failureOf(client.reportAlerts({ showing: null, waiting: 0 }))).code).toBe('FORBIDDEN');
+  });
+
   it('sends the events query in an engine without URLSearchParams.size (Chromium 103, OBS 29-30)', async () => {
     const size = Object.getOwnPropertyDescriptor(URLSearchParams.prototype, 'size');
     Reflect.deleteProperty(URLSearchParams.prototype, 'size');
@@ -156,5 +168,22 @@ describe('createApiClient', () => {
     const { net, client } = setup();
     net.respond(() => json(200, { context: 'nonsense' }));
     expect((await failureOf(client.validate())).code).toBe('UNAVAILABLE');
+  });
+  it('reads the alert state and sends alert commands, parsing 200 and 202 answers', async () => {
+    const { net, client } = setup();
+    const state = { paused: true, muted: false, showing: null, waiting: 2, held: 'paused' };
+    net.respond(() => json(200, state));
+    expect(await client.alerts()).toEqual(state);
+    net.respond(() => json(200, { meta: {}, data: { ...state, paused: false } }));
+    expect(await client.alertCommand('toggle-pause')).toMatchObject({ paused: false });
+    net.respond(() => json(202, state));
+    expect(await client.alertCommand('skip')).toEqual(state);
+    expect(net.calls.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      'GET https://api.test/me/alerts',
+      'POST https://api.test/me/alerts/toggle-pause',
+      'POST https://api.test/me/alerts/skip',
+    ]);
+    net.respond(() => json(403, { code: 403, message: 'Forbidden - no' }));
+    expect((await failureOf(client.alertCommand('clear'))).toJSON()).toEqual({ code: 'FORBIDDEN', message: 'Forbidden - no' });
   });
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { LayoutSchema, LIVE_STATUSES, type Layout, type LiveStatus } from '../../api/index.ts';
+import { LayoutSchema, LiveAlertCommandSchema, LiveAlertsSchema, LIVE_STATUSES, type Layout, type LiveStatus } from '../../api/index.ts';
+import type { LiveAlertMessage } from './LiveAlerts.ts';
 import type { LiveChange } from './createLiveConnection.ts';
 import type { LiveEventsMessage } from './liveEvents.ts';
 
@@ -25,6 +26,8 @@ export const LiveRelaySchemas = [
   z.object({ t: z.literal('live-events'), m: z.unknown() }),
   /** The holder heard `layout` (with it), or `profile` or a `ready` after a lost connection (without): see LiveNews. */
   z.object({ t: z.literal('live-news'), layout: z.optional(LayoutSchema) }),
+  /** The holder heard an alert message (the state, or skip/clear). */
+  z.object({ t: z.literal('live-alerts'), m: z.union([LiveAlertsSchema, LiveAlertCommandSchema]) }),
   /** A tab started: the holder answers with its state. */
   z.object({ t: z.literal('live-hello') }),
 ] as const;
@@ -36,6 +39,7 @@ export type LiveRelay =
   | { t: 'live-resync' }
   | { t: 'live-hello' }
   | { t: 'live-news'; layout?: Layout }
+  | { t: 'live-alerts'; m: LiveAlertMessage }
   | { t: 'live-events'; m: LiveEventsMessage };
 
 /** True for the live sync's own messages among the queue channel's. */

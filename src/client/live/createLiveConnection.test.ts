@@ -12,6 +12,7 @@ function setup(token: string | undefined = 'tool-token') {
   const refused: string[] = [];
   const accepted = vi.fn();
   const news: unknown[] = [];
+  const alerts: unknown[] = [];
   let current = token;
   const live = createLiveConnection({
     baseUrl: 'http://127.0.0.1:8787/api/',
@@ -26,8 +27,9 @@ function setup(token: string | undefined = 'tool-token') {
     onRefused: (reason) => refused.push(reason),
     onAccepted: accepted,
     news: (layout) => news.push(layout ?? 'profile'),
+    alerts: (message) => alerts.push(message),
   });
-  return { clock, sockets, changes, onResync, live, reasons, refused, accepted, news, setToken: (next: string) => (current = next) };
+  return { clock, sockets, changes, onResync, live, reasons, refused, accepted, news, alerts, setToken: (next: string) => (current = next) };
 }
 
 const change = (cursor: string, value: number) => ({ type: 'change', cursor, moduleId: 'm.a', name: 'n', value, from: 'w.b' });
@@ -50,6 +52,19 @@ describe('live connection', () => {
     sockets.last.open();
     sockets.last.message({ type: 'ready', cursor: 'c1' });
     expect(news).toEqual(['profile', layout, 'profile']);
+  });
+
+  it('hands on the alert state and commands, well-formed ones only', () => {
+    const { sockets, live, alerts } = setup();
+    live.start();
+    sockets.last.open();
+    sockets.last.message({ type: 'ready', cursor: 'c1' });
+    const state = { type: 'alerts', state: { paused: true, muted: false, showing: null, waiting: 3, held: 'paused' } };
+    sockets.last.message(state);
+    sockets.last.message({ type: 'alertCommand', command: 'skip', id: 'c-1' });
+    sockets.last.message({ type: 'alertCommand', command: 'explode', id: 'c-2' });
+    sockets.last.message({ type: 'alerts', state: { paused: 'yes' } });
+    expect(alerts).toEqual([state, { type: 'alertCommand', command: 'skip', id: 'c-1' }]);
   });
 
   it('a 4401 close says the token was refused; woken with a new token, it resumes from its cursor', () => {

@@ -2,6 +2,7 @@ import { type ReadonlySignal, signal } from '@preact/signals-core';
 import { type Clock, type Json, LIVE_CLOSE, type LiveAuth, LiveServerMessageSchema, type LiveStatus, systemClock } from '../../api/index.ts';
 import { type BackoffOptions, backoffDelay } from '../retry/index.ts';
 import { type LiveEventsHook, readLiveEvent } from './liveEvents.ts';
+import type { LiveAlerts } from './LiveAlerts.ts';
 import type { LiveNews } from './LiveNews.ts';
 import { liveAddress, type LiveSocket, type OpenSocket, openWebSocket, type ProbeEndpoint, probeWithFetch, probeWithin } from './LiveSocket.ts';
 
@@ -25,6 +26,8 @@ export interface LiveConnectionOptions {
   events?: LiveEventsHook;
   /** Profile and layout news on the same socket. @default none: ignored */
   news?: LiveNews;
+  /** The alert state and commands on the same socket (docs/alerts.md). @default none: ignored */
+  alerts?: LiveAlerts;
   /** @default a browser WebSocket */
   openSocket?: OpenSocket;
   /** @default a plain fetch GET */
@@ -175,6 +178,8 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
       options.news?.();
     } else if (m.type === 'layout') {
       options.news?.(m.layout);
+    } else if (m.type === 'alerts' || m.type === 'alertCommand') {
+      options.alerts?.(m);
     } else if (m.type === 'change') {
       cursor = m.cursor;
       options.onChange({ moduleId: m.moduleId, name: m.name, value: m.value as Json, from: m.from });

@@ -6,6 +6,7 @@ import { createLiveConnection, type LiveChange, type LiveConnection, type LiveCo
 import { type AcceptedWrite, createLiveMerge } from './createLiveMerge.ts';
 import type { LiveRelay } from './LiveRelay.ts';
 import type { LiveEventsHook } from './liveEvents.ts';
+import type { LiveAlerts } from './LiveAlerts.ts';
 import type { LiveNews } from './LiveNews.ts';
 
 export interface LiveSyncOptions {
@@ -24,6 +25,8 @@ export interface LiveSyncOptions {
   events?: LiveEventsHook;
   /** Profile and layout news: the holder's socket carries them, the other tabs hear them relayed. */
   news?: LiveNews;
+  /** The alert state and commands: the holder's socket carries them, the other tabs hear them relayed. */
+  alerts?: LiveAlerts;
   /** Socket and probe for tests. */
   connection?: LiveTransport;
   /** Where the state is kept. @default a new signal */
@@ -83,7 +86,7 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
   let tick: unknown = null;
   let running = false;
   const holding = () => connection !== null;
-  const { events, news } = options;
+  const { events, news, alerts } = options;
 
   /** Tells this tab's modules; the holder also records it and tells the other tabs. */
   function tell(change: LiveChange, asHolder: boolean): void {
@@ -136,6 +139,12 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
         ((layout) => {
           news(layout);
           options.relay({ t: 'live-news', layout });
+        }),
+      alerts:
+        alerts &&
+        ((message) => {
+          alerts(message);
+          options.relay({ t: 'live-alerts', m: message });
         }),
       events: events && {
         after: () => events.after(),
@@ -210,6 +219,8 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
         if (!holding()) events?.receive(message.m);
       } else if (message.t === 'live-news') {
         if (!holding()) news?.(message.layout);
+      } else if (message.t === 'live-alerts') {
+        if (!holding()) alerts?.(message.m);
       } else if (message.t === 'live-resync') {
         if (!holding()) void refresher.refresh();
       } else if (holding()) {

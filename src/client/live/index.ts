@@ -6,5 +6,6 @@ export { createLiveSync } from './createLiveSync.ts';
 export type { LiveSocket } from './LiveSocket.ts';
 export type { LiveEventsHook, LiveEventsMessage } from './liveEvents.ts';
 export type { LiveNews } from './LiveNews.ts';
+export { createLiveAlertsHub, type LiveAlertMessage, type LiveAlerts, type LiveAlertsHub } from './LiveAlerts.ts';
 /** For the event feed's tests, which drive a real connection over fake sockets. */
 export { createLiveConnection } from './createLiveConnection.ts';

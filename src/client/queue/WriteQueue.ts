@@ -3,7 +3,7 @@ import type { BackoffOptions } from '../retry/index.ts';
 import type { ApiClient } from '../http/index.ts';
 import type { LockRequester, OpenChannel, PageEvents } from '../tabs/index.ts';
 import type { NewWrite, Space } from './createQueueStore.ts';
-import type { LiveEventsHook, LiveNews, LiveTransport } from '../live/index.ts';
+import type { LiveAlerts, LiveEventsHook, LiveNews, LiveTransport } from '../live/index.ts';
 import type { LocalStore } from '../storage/index.ts';
 import type { DataChange } from './DataChange.ts';
 import type { LoadSendSide } from './sendSideOnDemand.ts';
@@ -50,6 +50,8 @@ export interface WriteQueueOptions {
   events?: LiveEventsHook;
   /** Profile and layout news on the live connection (the overlay page re-reads or moves frames). @default none */
   news?: LiveNews;
+  /** The alert state and commands on the live connection (docs/alerts.md). @default none */
+  alerts?: LiveAlerts;
   /** Loads the send side (createSendSide). @default a dynamic import of createSendSide.ts */
   loadSendSide?: LoadSendSide;
   /**

@@ -59,7 +59,7 @@ export function createWriteQueue(options: WriteQueueOptions): WriteQueue {
   const storing = createStoringWrites();
   const snapshots = createModuleSnapshots({ client, records, now: () => clock.now(), onContact: (reached) => onRead(reached) });
   const live = options.live === false ? null : createLiveSync({
-    client, clock, random, state: model.live, fallbackReason: model.liveReason, relay: (message) => tabs.relay(message), connection: options.live, events: options.events, news: options.news,
+    client, clock, random, state: model.live, fallbackReason: model.liveReason, relay: (message) => tabs.relay(message), connection: options.live, events: options.events, news: options.news, alerts: options.alerts,
     isPending: (target) => model.pendingSeq(target) !== undefined || storing.has(target),
     emit: (change) => tellModules(change),
     saveConfirmed: (target, value) => records.saveRead(target.moduleId, target.name, value, clock.now()),

@@ -35,6 +35,24 @@ function serverWrite(moduleId: string, name: string, value: unknown, from: strin
 }
 
 describe('live sync across the tabs of one overlay', () => {
+  it('hands the alert state and commands to both tabs once: the holder hears them, the other tab through the relay', async () => {
+    world = new QueueWorld();
+    const heard = { a: [] as unknown[], b: [] as unknown[] };
+    const a = world.tab({ live: world.live, alerts: (message) => heard.a.push(message) });
+    const b = world.tab({ live: world.live, alerts: (message) => heard.b.push(message) });
+    await a.queue.start();
+    await b.queue.start();
+    await vi.waitFor(() => expect(world.sockets.all).toHaveLength(1));
+    world.sockets.last.open();
+    world.sockets.last.message({ type: 'ready', cursor: 'c0' });
+    const state = { type: 'alerts', state: { paused: false, muted: true, showing: null, waiting: 0 } };
+    const skip = { type: 'alertCommand', command: 'skip', id: 'skip-1' };
+    world.sockets.last.message(state);
+    world.sockets.last.message(skip);
+    await vi.waitFor(() => expect(heard.b).toEqual([state, skip]));
+    expect(heard.a).toEqual([state, skip]);
+  });
+
   it('holds one connection in the flusher tab; both tabs go live and hear an outside write once', async () => {
     const { a, b, heard } = await twoLiveTabs();
     expect(a.data.status().live).toBe('live');

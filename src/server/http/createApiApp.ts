@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { LIVE_PATH, SESSIONS_PATH, SIGN_IN_CALLBACK_PATH, SIGN_IN_PATH, TWITCH_LOGIN_PATH, TWITCH_STATE_PATH } from '../../api/index.ts';
+import { type AlertStore, createAlertControl, createMemoryAlertStore } from '../alerts/index.ts';
 import type { ProfileNotices } from '../live/index.ts';
 import type { ModuleCatalog } from '../modules/index.ts';
 import type { Registry } from '../registry/index.ts';
@@ -7,6 +8,7 @@ import { createMemoryEvents, type EventRate, type Events, resolveEventRate } fro
 import { clientAddress, createExchangeGuard, createMemoryRateCounter, createRedisRateCounter, type RateCounter } from '../limits/index.ts';
 import { type DataStore, isRedisStore } from '../store/index.ts';
 import { type AboutDeps, checkHealth, describeApi } from './about/aboutRoutes.ts';
+import { alertRoutes } from './alerts/alertRoutes.ts';
 import { exchangeOverlayId, readProfile, validateToken } from './account/accountRoutes.ts';
 import { answerResponse } from './Answer.ts';
 import { HttpError } from './HttpError.ts';
@@ -74,8 +76,10 @@ export interface ApiAppOptions {
   trustProxy?: number;
   /** The installed modules (`--modules <folder>`): profile writes refuse other ids. @default none: only the form of ids is checked */
   modules?: ModuleCatalog;
-  /** Tells live sockets of profile and layout changes (`createProfileNotices(feed)`). @default none */
+  /** Tells live sockets of profile and layout changes, the alert state and alert commands (`createProfileNotices(feed)`). @default none */
   notices?: ProfileNotices;
+  /** The streamers' alert state (`openAlertStore(store)`, closed by its opener). @default the state of this app alone, in memory */
+  alerts?: AlertStore;
 }
 
 /** Where Twitch posts EventSub webhook messages (under /api with npm start). */
@@ -109,6 +113,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
     { method: 'GET', path: '/me/live/events', token: 'user', handler: liveEvents(eventDeps) },
     { method: 'POST', path: '/me/events/:id/replay', token: 'user', handler: replayEvent(eventDeps) },
     ...profileRoutes({ ...deps, modules: options.modules, notices: options.notices }),
+    ...alertRoutes({ registry, limits: resolved, control: createAlertControl({ store: options.alerts ?? createMemoryAlertStore(), notices: options.notices, now: options.now }) }),
   ];
   // The live endpoint's token comes in its first message; a plain GET is answered 426 whoever asks.
   if (live) routes.push({ method: 'GET', path: LIVE_PATH, token: 'overlay', handler: upgradeRequired });

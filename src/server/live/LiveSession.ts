@@ -12,7 +12,7 @@ import type { UserConnections } from './UserConnections.ts';
 /** The 403 text of the database routes: a live connection needs the same kind of token. */
 const FORBIDDEN = 'Forbidden - the data store requires an overlay-generated token (exchange an overlay id at POST /auth/overlay)';
 const UNAVAILABLE = 'Store unavailable - retry with backoff';
-const STREAMDECK_FORBIDDEN = 'Forbidden - the Stream Deck token may only post events (POST /me/events)';
+const STREAMDECK_FORBIDDEN = 'Forbidden - the Stream Deck token may only post events (POST /me/events) and drive alerts (/me/alerts)';
 
 export interface SessionDeps {
   feed: ChangeFeed;

@@ -90,6 +90,6 @@ describe('stream events on the live channel', () => {
     const client = await connectLive(server.url);
     clients.push(client);
     client.sendJson({ type: 'auth', token: 'deck-1001' });
-    expect(await client.closed).toEqual({ code: LIVE_CLOSE.forbidden, reason: 'Forbidden - the Stream Deck token may only post events (POST /me/events)' });
+    expect(await client.closed).toEqual({ code: LIVE_CLOSE.forbidden, reason: 'Forbidden - the Stream Deck token may only post events (POST /me/events) and drive alerts (/me/alerts)' });
   });
 });

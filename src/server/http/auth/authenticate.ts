@@ -14,8 +14,9 @@ export function bearerToken(header: string | null): string | undefined {
   return token ? token : undefined;
 }
 
-/** The 403 of every endpoint but `POST /me/events` (and `GET /auth/validate`) for the profile's Stream Deck token. */
-export const STREAMDECK_FORBIDDEN = 'Forbidden - the Stream Deck token may only post events (POST /me/events); use a website or overlay token here';
+/** The 403 of every endpoint but `POST /me/events`, the alert controls (and `GET /auth/validate`) for the profile's Stream Deck token. */
+export const STREAMDECK_FORBIDDEN =
+  'Forbidden - the Stream Deck token may only post events (POST /me/events) and drive alerts (GET /me/alerts, POST /me/alerts/<command>); use a website or overlay token here';
 
 /**
  * The grant of the request's token; a 401 with the documented text otherwise (docs/server.md, Errors).

@@ -1,0 +1,63 @@
+import { computed, signal } from '@preact/signals';
+import type { AlertCommand, AlertsState } from '../api/index.ts';
+import type { ApiClient, LiveAlertsHub } from '../client/index.ts';
+import { describeAlertState } from './describeAlertState.ts';
+
+/**
+ * The dock's Alerts section (docs/alerts.md): the state from `GET /me/alerts`,
+ * then from the live channel's `alerts` messages; the commands go to the API.
+ */
+export class AlertsModel {
+  readonly state = signal<AlertsState | null>(null, { name: 'alerts.state' });
+  readonly problem = signal<string | null>(null, { name: 'alerts.problem' });
+  readonly line = computed(() => {
+    const state = this.state.value;
+    return state ? describeAlertState(state) : 'Reading the alert state…';
+  });
+  /** Counts live states: a read that started before one answers what is stale by then. */
+  private heard = 0;
+  private stopListening: (() => void) | null = null;
+
+  constructor(private readonly client: Pick<ApiClient, 'alerts' | 'alertCommand'>) {}
+
+  /** Follows the live channel's alert state (absent without a live connection) and reads the stored one. */
+  async start(hub: Pick<LiveAlertsHub, 'listen'> | undefined): Promise<void> {
+    this.stopListening = hub?.listen((message) => {
+      if (message.type !== 'alerts') return;
+      this.heard++;
+      this.state.value = message.state;
+    }) ?? null;
+    await this.read();
+  }
+
+  /** Reads the stored state: at the start, and after each reconnection (the live messages are never replayed). */
+  async read(): Promise<void> {
+    const heard = this.heard;
+    try {
+      const state = await this.client.alerts();
+      if (heard === this.heard) this.state.value = state;
+      this.problem.value = null;
+    } catch (error) {
+      this.problem.value = `cannot read the alert state: ${messageOf(error)}`;
+    }
+  }
+
+  async command(command: AlertCommand): Promise<void> {
+    const heard = this.heard;
+    try {
+      const state = await this.client.alertCommand(command);
+      if (heard === this.heard) this.state.value = state;
+      this.problem.value = null;
+    } catch (error) {
+      this.problem.value = `${command} failed: ${messageOf(error)}`;
+    }
+  }
+
+  stop(): void {
+    this.stopListening?.();
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

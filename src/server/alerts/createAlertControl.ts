@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ALERT_REPORT_TTL_MS,
+  type AlertCommand,
+  type AlertQueueCommand,
+  type AlertReport,
+  type AlertsState,
+  type LiveAlertCommandMessage,
+  type LiveAlertsMessage,
+} from '../../api/index.ts';
+import type { AlertStore, AlertSwitchChange } from './AlertStore.ts';
+
+/** How the control reaches every live socket of a user, on every instance (the live feed's notices). */
+export interface AlertNotices {
+  alerts(userId: string, message: LiveAlertsMessage | LiveAlertCommandMessage): Promise<void>;
+}
+
+export interface AlertControlOptions {
+  store: AlertStore;
+  /** Absent without a live endpoint: commands then only change the stored state, which pages read. */
+  notices?: AlertNotices;
+  /** @default Date.now */
+  now?: () => number;
+  /** Names each skip or clear, so that a browser hearing it on several sockets acts once. @default crypto.randomUUID */
+  newId?: () => string;
+}
+
+/** The streamer's alert controls (docs/alerts.md): the stored switches, the pages' latest report, and the commands. */
+export interface AlertControl {
+  /** `GET /me/alerts`: the switches and the latest report, if it still counts. */
+  state(userId: string): Promise<AlertsState>;
+  /** A state command changes the switches and tells every socket the state; skip and clear go to every socket. Answers the state. */
+  command(userId: string, command: AlertCommand): Promise<AlertsState>;
+  /** Keeps a page's report and tells every socket the state that follows. */
+  report(userId: string, report: AlertReport): Promise<void>;
+}
+
+const SWITCH_CHANGES: Record<Exclude<AlertCommand, AlertQueueCommand>, AlertSwitchChange> = {
+  pause: { name: 'paused', to: true },
+  resume: { name: 'paused', to: false },
+  'toggle-pause': { name: 'paused', to: 'toggle' },
+  mute: { name: 'muted', to: true },
+  unmute: { name: 'muted', to: false },
+  'toggle-mute': { name: 'muted', to: 'toggle' },
+};
+
+export function createAlertControl({ store, notices, now = Date.now, newId = randomUUID }: AlertControlOptions): AlertControl {
+  const state = async (userId: string): Promise<AlertsState> => {
+    const [switches, stored] = await Promise.all([store.switches(userId), store.report(userId)]);
+    const report = stored && now() - stored.at < ALERT_REPORT_TTL_MS ? stored.report : undefined;
+    if (!report) return { ...switches, showing: null, waiting: 0 };
+    const { showing, waiting, held, dropped } = report;
+    return { ...switches, showing, waiting, ...(held && { held }), ...(dropped && { dropped }) };
+  };
+  // A state that fails to go out is still stored: a page takes it when it reconnects.
+  const tellState = async (userId: string, current: AlertsState) => {
+    await notices?.alerts(userId, { type: 'alerts', state: current }).catch(() => {});
+  };
+  return {
+    state,
+    async command(userId, command) {
+      if (command === 'skip' || command === 'clear') {
+        // Nothing is stored for these: a command that cannot reach the pages fails (the store's 503).
+        await notices?.alerts(userId, { type: 'alertCommand', command, id: newId() });
+        return state(userId);
+      }
+      await store.change(userId, SWITCH_CHANGES[command]);
+      const current = await state(userId);
+      await tellState(userId, current);
+      return current;
+    },
+    async report(userId, report) {
+      await store.putReport(userId, { report, at: now() });
+      await tellState(userId, await state(userId));
+    },
+  };
+}

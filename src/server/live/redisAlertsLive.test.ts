@@ -1,0 +1,62 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { send } from '../testing/apiTestClient.ts';
+import { connectLive, type LiveTestClient } from '../testing/liveTestClient.ts';
+import { startRedisServer, type TestRedisServer } from '../testing/redisServer.ts';
+import { TEST_SEED } from '../testing/testSeed.ts';
+import { type RunningApiServer, startApiServer } from '../startApiServer.ts';
+
+// Two API instances on one redis-server: the alert controls reach every page of the streamer on both, within 250 ms.
+let redis: TestRedisServer;
+let a: RunningApiServer;
+let b: RunningApiServer;
+const clients: LiveTestClient[] = [];
+const live = async (server: RunningApiServer, token: string) => {
+  const client = await connectLive(server.url);
+  clients.push(client);
+  expect(await client.auth(token)).toMatchObject({ type: 'ready' });
+  return client;
+};
+const DELIVERY_MS = 250;
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  const start = () => startApiServer({ seed: TEST_SEED, store: redis.url, log: () => {}, live: { pingIntervalMs: 60_000 } });
+  [a, b] = await Promise.all([start(), start()]);
+}, 30_000);
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close();
+});
+afterAll(async () => {
+  await Promise.all([a?.close(), b?.close()]);
+  await redis?.dispose();
+});
+
+describe('the alert controls on two instances of one Redis', () => {
+  it('a command on one instance reaches the sockets of every kind on both within 250 ms; the state is shared', async () => {
+    const sockets = await Promise.all([live(b, 'event-1001'), live(b, 'tool-1001'), live(a, 'game-1001'), live(b, 'background-1001')]);
+    const heard = sockets.map((socket) => socket.next(DELIVERY_MS));
+    expect((await send(a.url, 'POST', '/me/alerts/pause', { token: 'deck-1001' })).status).toBe(200);
+    for (const message of await Promise.all(heard)) expect(message).toEqual({ type: 'alerts', state: { paused: true, muted: false, showing: null, waiting: 0 } });
+    expect((await send(b.url, 'GET', '/me/alerts', { token: 'site-1001' })).body).toMatchObject({ paused: true });
+
+    const skips = sockets.map((socket) => socket.next(DELIVERY_MS));
+    expect((await send(a.url, 'POST', '/me/alerts/skip', { token: 'site-1001' })).status).toBe(202);
+    const [first, ...others] = await Promise.all(skips);
+    expect(first).toEqual({ type: 'alertCommand', command: 'skip', id: expect.any(String) });
+    for (const message of others) expect(message).toEqual(first);
+
+    // Two toggles at once on two instances: both count.
+    await Promise.all([send(a.url, 'POST', '/me/alerts/toggle-mute', { token: 'site-1001' }), send(b.url, 'POST', '/me/alerts/toggle-mute', { token: 'deck-1001' })]);
+    expect((await send(a.url, 'GET', '/me/alerts', { token: 'event-1001' })).body).toMatchObject({ paused: true, muted: false });
+    await send(a.url, 'POST', '/me/alerts/resume', { token: 'site-1001' });
+  });
+
+  it("a page's report on one instance is what GET /me/alerts answers on the other, and every socket hears it", async () => {
+    const socket = await live(a, 'tool-1001');
+    const heard = socket.next(DELIVERY_MS);
+    const report = { showing: null, waiting: 4, held: 'hidden' };
+    expect((await send(b.url, 'POST', '/me/alerts/report', { token: 'event-1001', body: report })).status).toBe(204);
+    expect(await heard).toEqual({ type: 'alerts', state: { paused: false, muted: false, ...report } });
+    expect((await send(a.url, 'GET', '/me/alerts', { token: 'deck-1001' })).body).toEqual({ paused: false, muted: false, ...report });
+  });
+});
