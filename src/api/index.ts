@@ -25,3 +25,4 @@ export * from './streamEvents.ts';
 export * from './eventSubExamples.ts';
 export * from './twitchState.ts';
 export * from './sessions.ts';
+export * from './media.ts';

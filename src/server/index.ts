@@ -12,3 +12,4 @@ export type { RunningTwitch, TwitchCredentialStore, TwitchCredentials, TwitchLin
 /** Twitch (docs/twitch.md), loaded on first use: twurple takes seconds to load, and most servers run without Twitch. */
 export const loadTwitch = () => import('./twitch/index.ts');
 export * from './events/index.ts';
+export { createMemoryMediaStore, DEFAULT_MEDIA_LIMITS, type MediaLimits, type MediaStore, openMediaStore, type S3MediaSpec } from './media/index.ts';

@@ -10,6 +10,7 @@ import {
   createApiApp,
   databaseLane,
   type EnvelopeOptions,
+  type MediaOptions,
   resolveLimits,
 } from './http/index.ts';
 import { type EventRate, type Events, type OpenEventsOptions, openEvents, resolveEventRate } from './events/index.ts';
@@ -25,6 +26,7 @@ import {
   resolveLiveOptions,
   serveUpgradeAsRequest,
 } from './live/index.ts';
+import { type MediaLimits, type MediaStore, openMediaStore, resolveMediaLimits, type S3MediaSpec } from './media/index.ts';
 import { loadModuleCatalog, type ModuleCatalog } from './modules/index.ts';
 import { DEMO_SEED, openRegistry, parseSeed, type Registry } from './registry/index.ts';
 import { createWebsiteSessions, openSessionStore, type WebsiteSessions, withSessions } from './sessions/index.ts';
@@ -75,7 +77,7 @@ export interface StartApiServerOptions {
     store: DataStore,
     registry: Registry,
     events: Events,
-    profile: { notices?: ProfileNotices; modules?: ModuleCatalog; sessions: WebsiteSessions },
+    profile: { notices?: ProfileNotices; modules?: ModuleCatalog; sessions: WebsiteSessions; media: MediaOptions },
   ) => { fetch: (request: Request) => Response | Promise<Response> };
   /** The stream events' retention and live replay bounds (docs/events.md). @default {} */
   events?: OpenEventsOptions;
@@ -99,6 +101,13 @@ export interface StartApiServerOptions {
   signup?: ApiAppOptions['signup'];
   /** Lifetime of the website tokens made by signing in (`--session-days`). @default 30 */
   sessionDays?: number;
+  /**
+   * The media library: its limits (`--media-file-mb`, `--media-quota-mb`), and an S3-compatible bucket for its
+   * bytes (`--media-store`), the index staying in the data store. @default 25 / 250 MiB, everything in the data store
+   */
+  media?: { limits?: Partial<MediaLimits>; bucket?: S3MediaSpec };
+  /** `--public-url`: the base of the media files' URLs. @default the origin each request came to */
+  publicUrl?: string;
 }
 
 export interface RunningApiServer {
@@ -131,6 +140,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   if (liveOptions) resolveLiveOptions(liveOptions);
   const trustProxy = options.trustProxy ?? 0;
   if (!(Number.isSafeInteger(trustProxy) && trustProxy >= 0)) throw new RangeError('trustProxy must be an integer from 0: the number of proxies in front of the server');
+  const mediaLimits = resolveMediaLimits(options.media?.limits);
   const modules = typeof options.modules === 'string' ? await loadModuleCatalog(options.modules) : options.modules;
   const opened = isStore(options.store) ? options.store : await openStore(options.store ?? 'memory', { log: options.log });
   let registry: Registry;
@@ -138,6 +148,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   let sessions: WebsiteSessions | undefined;
   let changes: LiveChanges | undefined;
   let events: Events | undefined;
+  let mediaStore: MediaStore | undefined;
   try {
     sessions = createWebsiteSessions({ store: openSessionStore(opened, now), now, sessionDays: options.sessionDays });
     ownRegistry = options.registry ? undefined : await openRegistry(opened, seed!, { now, tokenTtlMs, maxTokensPerOverlay, reseed: options.reseed });
@@ -145,7 +156,9 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
     registry = withSessions(options.registry ?? ownRegistry!, sessions);
     if (liveOptions) changes = await openLiveChanges(opened, liveOptions);
     events = await openEvents(opened, options.events);
+    mediaStore = openMediaStore(opened, options.media?.bucket);
   } catch (error) {
+    await events?.close();
     await changes?.feed.close();
     await ownRegistry?.close?.();
     await sessions?.close();
@@ -156,7 +169,8 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   const onInternalError = options.onInternalError ?? console.error;
   const { envelope, eventRate } = options;
   const openSessions = sessions!;
-  const profile = { notices: changes && createProfileNotices(changes.feed), modules, sessions: openSessions };
+  const media = { store: mediaStore!, limits: mediaLimits, publicUrl: options.publicUrl };
+  const profile = { notices: changes && createProfileNotices(changes.feed), modules, sessions: openSessions, media };
   const app =
     options.wrap?.(store, registry, events, profile) ??
     createApiApp({ registry, store, limits, onInternalError, now, live: liveOptions !== undefined, envelope, events, eventRate, trustProxy, signup: options.signup, ...profile, ...options.twitchRoutes });
@@ -186,6 +200,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
     await live?.close();
     await events.close();
     await openSessions.close();
+    await media.store.close();
     await store.close();
     throw error;
   }
@@ -197,6 +212,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
       .then(() => events.close())
       .then(() => ownRegistry?.close?.())
       .then(() => openSessions.close())
+      .then(() => media.store.close())
       .finally(() => store.close());
     return closing;
   };
