@@ -97,7 +97,7 @@ function fileTooLarge(limits: MediaLimits): HttpError {
 
 function overQuota(limits: MediaLimits, left: number): HttpError {
   const free = Math.max(0, left);
-  return new HttpError(413, `Payload too large - the file passes your media quota of ${formatBytes(limits.quotaBytes)}: ${formatBytes(free)} (${free} bytes) left; delete files to make room`, { Connection: 'close' });
+  return new HttpError(413, `Payload too large - the file passes your media quota of ${formatBytes(limits.quotaBytes)}: ${formatBytes(free)} left (${free} bytes); delete files to make room`, { Connection: 'close' });
 }
 
 /** Where the items' URLs point: `--public-url` when set, else the origin the request came to; then the API's path. */
