@@ -26,3 +26,4 @@ export * from './eventSubExamples.ts';
 export * from './twitchState.ts';
 export * from './sessions.ts';
 export * from './signInErrors.ts';
+export * from './media.ts';
