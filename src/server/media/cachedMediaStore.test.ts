@@ -8,7 +8,11 @@ import { createMemoryMediaStore } from './memoryMediaStore.ts';
 function countingStore(): MediaStore & { reads: string[] } {
   const inner = createMemoryMediaStore();
   const reads: string[] = [];
-  return { ...inner, reads, read: (id, start, end) => (reads.push(`${id}:${start}-${end}`), inner.read(id, start, end)) };
+  const read: MediaStore['read'] = (id, start, end) => {
+    reads.push(`${id}:${start}-${end}`);
+    return inner.read(id, start, end);
+  };
+  return { ...inner, reads, read };
 }
 
 describe('withMediaCache', () => {
