@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** `POST /me/media?name=`, `GET /me/media`, `DELETE /me/media/<id>`: the streamer's media library (docs/server.md, Media). */
+/** `POST /me/media?name=`, `GET /me/media`, `DELETE /me/media/<id>`: the streamer's media library (docs/server.md, The media library). */
 export const MEDIA_PATH = '/me/media';
 /** Where a file is served, `<api>/media/<id>`, without a token: the id is the secret. */
 export const MEDIA_FILE_PATH = '/media';

@@ -78,7 +78,7 @@ export interface ApiAppOptions {
   modules?: ModuleCatalog;
   /** Tells live sockets of profile and layout changes (`createProfileNotices(feed)`). @default none */
   notices?: ProfileNotices;
-  /** The media library (`/me/media`, `/media/<id>`: docs/server.md, Media). @default a library in memory of this app alone, default limits */
+  /** The media library (`/me/media`, `/media/<id>`: docs/server.md, The media library). @default a library in memory of this app alone, default limits */
   media?: MediaOptions;
   /** The path the API is served under (`/api` with npm start and npm run dev): media URLs carry it. @default '' */
   apiPath?: string;
