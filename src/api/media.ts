@@ -7,7 +7,7 @@ export const MEDIA_FILE_PATH = '/media';
 
 /** What a file is for, decided by its first bytes. */
 export const MEDIA_KINDS = ['image', 'sound', 'video'] as const;
-export const MediaKindSchema = z.enum(MEDIA_KINDS);
+export const MediaKindSchema = /* @__PURE__ */ z.enum(MEDIA_KINDS);
 export type MediaKind = z.infer<typeof MediaKindSchema>;
 
 /** One file of the library, as `POST /me/media` answers it and `GET /me/media` lists it. */
