@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { freePort } from '../src/server/testing/freePort.ts';
 import { ModuleFrame } from './support/ModuleFrame.ts';
+import { CountingServer } from './support/CountingServer.ts';
 import { buildSite, removeSite, startPageServer } from './support/SiteBuild.ts';
 import { StaticFileServer } from './support/StaticFileServer.ts';
 
@@ -28,9 +29,9 @@ test.afterAll(async () => {
   await removeSite(outDir);
 });
 
-/** The address of a module's frame: its own site (a readable label and a hash) on the modules' port. */
+/** The address of a module's frame: its own site (a readable label and a hash) on the modules' port, told the API base. */
 const siteOf = (id: string) =>
-  new RegExp(`^http://${id.replace(/\./g, '-')}-[0-9a-f]{13}\\.localhost:${modulePort}/modules/${id.replace(/\./g, '\\.')}/index\\.html#`);
+  new RegExp(`^http://${id.replace(/\./g, '-')}-[0-9a-f]{13}\\.localhost:${modulePort}/modules/${id.replace(/\./g, '\\.')}/index\\.html\\?api=[^&#]+#`);
 
 test.describe('the built page on a plain static host', () => {
   test('runs with the API on another origin and each module on its own site; a hung module restarts alone', async ({ overlay, api, page }) => {
@@ -47,6 +48,25 @@ test.describe('the built page on a plain static host', () => {
     await counter.getByTestId('increment').click();
     await expect(counter.getByTestId('count')).toHaveText('1');
     await expect.poll(() => api.get('demo.tool.counter', 'count')).toBe(1);
+  });
+
+  test('a module page keeps its policy on a host that sends no header: a declared origin answers, an undeclared one and the API are refused', async ({ overlay, api, page }) => {
+    // The second origin test.hostile.connect declares (e2e/moduleConnect.spec.ts uses the first).
+    const declared = await CountingServer.start(19732);
+    const undeclared = await CountingServer.start();
+    try {
+      await api.set('test.hostile.connect', 'targets', { declared: `${declared.url}/declared`, undeclared: `${undeclared.url}/undeclared`, api: `${api.url}/me` });
+      await api.selectModules('tool', ['test.hostile.connect', 'demo.tool.counter']);
+      await page.goto(`${pageHost.url}${overlay.url({ kind: 'tool' })}`);
+      const probe = overlay.module('test.hostile.connect');
+      await expect(probe.content.locator('body')).toHaveAttribute('data-done', '1');
+      const seen = JSON.parse((await probe.getByTestId('report').textContent()) ?? '{}') as Record<string, string>;
+      expect(seen).toMatchObject({ declared: `200 hello from ${declared.url}`, undeclared: 'failed TypeError', api: 'failed TypeError' });
+      expect(undeclared.paths).toEqual([]);
+    } finally {
+      await declared.stop();
+      await undeclared.stop();
+    }
   });
 
   test('npm start --module-origin writes the template into the page it serves', async ({ page }) => {

@@ -103,7 +103,7 @@ test.describe('hostile modules, more ways in', () => {
     await api.set('test.hostile.sockets', 'target', `${api.url.replace(/^http/, 'ws')}${LIVE_PATH}`);
     const sockets = await overlay.open({ kind: 'tool', modules: ['test.hostile.sockets', 'demo.tool.counter'] });
     await expect(sockets.content.locator('body')).toHaveAttribute('data-done', '1', { timeout: 30_000 });
-    // Module frames send Origin: null: every upgrade is refused before any cap counts it.
+    // The module page's policy refuses them before they leave (and the API refuses Origin: null anyway).
     const seen = JSON.parse((await sockets.getByTestId('report').textContent()) ?? '{}') as { opened: number; refused: number };
     expect(seen.opened).toBe(0);
     expect(seen.refused).toBe(200);
@@ -111,6 +111,32 @@ test.describe('hostile modules, more ways in', () => {
     await expect(new DebugPanel(page).live).toHaveText('live');
     await api.set('demo.tool.counter', 'count', 41);
     await expect(overlay.module('demo.tool.counter').getByTestId('count')).toHaveText('41');
+  });
+
+  test("after a reload, a module opening many live sockets sends none of them: the overlay's own socket is the only one to the API", async ({ overlay, api, page }, testInfo) => {
+    test.setTimeout(90_000);
+    const target = `${api.url.replace(/^http/, 'ws')}${LIVE_PATH}`;
+    await api.set('test.hostile.sockets', 'target', target);
+    const sockets = await overlay.open({ kind: 'tool', modules: ['test.hostile.sockets', 'demo.tool.counter'] });
+    await expect(sockets.content.locator('body')).toHaveAttribute('data-done', '1', { timeout: 30_000 });
+    // Chromium serialises connects to one host and port: each socket a module sends there queues the overlay's own.
+    const sent: string[] = [];
+    let authAfter = Number.NaN;
+    const reloadedAt = Date.now();
+    page.on('websocket', (socket) => {
+      if (socket.url() !== target) return;
+      sent.push(socket.url());
+      socket.on('framesent', ({ payload }) => {
+        if (Number.isNaN(authAfter) && String(payload).includes('"auth"')) authAfter = Date.now() - reloadedAt;
+      });
+    });
+    await page.reload();
+    await expect(sockets.content.locator('body')).toHaveAttribute('data-done', '1', { timeout: 30_000 });
+    await expect(new DebugPanel(page).live).toHaveText('live');
+    const seen = JSON.parse((await sockets.getByTestId('report').textContent()) ?? '{}') as { opened: number; refused: number };
+    expect(seen).toMatchObject({ opened: 0, refused: 200 });
+    testInfo.annotations.push({ type: 'overlay socket signed in after reload', description: `${authAfter} ms` });
+    expect(sent).toEqual([target]);
   });
 
   test('a module page or SVG opened directly runs sandboxed, away from the page origin and its storage', async ({ page, baseURL }) => {

@@ -72,6 +72,16 @@ test('a hung module is restarted, and the list shows its restarts and last error
   await studio.expectModuleState(COUNTER, 'ready');
 });
 
+test("the problems list the connections a module's page refused, naming its manifest", async ({ studio, devApi }) => {
+  await openStudio(studio, devApi);
+  await studio.editProfile({ select: ['test.hostile.connect'] });
+  await studio.expectModuleState('test.hostile.connect', 'ready');
+  const problems = studio.page.getByTestId('studio-problems');
+  await expect(problems).toContainText('test.hostile.connect was refused https://undeclared.example (connect-src)');
+  await expect(problems).toContainText(`test.hostile.connect was refused ${new URL(devApi.server.url).origin} (connect-src)`);
+  await expect(problems).toContainText('"connect" of its module.json');
+});
+
 test('a module that never connects is restarted with backoff, then marked crashed; the page goes on', async ({ studio, devApi, page }) => {
   // Ten failures with a growing backoff take minutes: the page's clock runs them in a moment. The other
   // modules sit out meanwhile, as their real answers to the heartbeats could not keep up with that clock.

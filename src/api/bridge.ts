@@ -104,9 +104,20 @@ export const METHOD_PARAMS = {
   'alert.result': z.object({ n: alertNumber, showing: z.boolean() }),
   /** The module is done with the alert `n` (its promise settled, or it called `alert.done()`). */
   'alert.done': z.object({ n: alertNumber }),
+  /**
+   * The module's page refused one of its own requests (a `securitypolicyviolation`: it reached
+   * an origin its manifest does not declare in `connect`). Told by the SDK, shown to the author.
+   */
+  refused: z.object({
+    directive: z.string().check(z.maxLength(64)),
+    url: z.string().check(z.maxLength(2048)),
+  }),
 } as const;
 export type BridgeMethod = keyof typeof METHOD_PARAMS;
 export const BRIDGE_METHODS = /* @__PURE__ */ Object.keys(METHOD_PARAMS) as BridgeMethod[];
+
+/** A request the module page's policy refused: `directive` (e.g. `connect-src`) and the refused URL. */
+export type Refusal = z.infer<(typeof METHOD_PARAMS)['refused']>;
 
 /** Where a module's page runs: on stream in the overlay page, or as its control panel in the dock. */
 export type ModuleContext = 'overlay' | 'panel';

@@ -13,6 +13,7 @@ export * from './profile.ts';
 export * from './publicProfile.ts';
 export * from './resolveKey.ts';
 export * from './manifest.ts';
+export * from './connectOrigin.ts';
 export * from './checkSettingValue.ts';
 export * from './settings.ts';
 export * from './settingValues.ts';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ALERT_SECONDS_MAX } from './alerts.ts';
+import { ConnectSchema } from './connectOrigin.ts';
 import { KindSchema } from './kind.ts';
 import { SettingsSchema } from './settings.ts';
 
@@ -21,6 +22,8 @@ export const ModuleManifestSchema = z.object({
   alerts: z.optional(z.boolean()),
   /** How long one alert may show before it is taken as done, in seconds (ALERT_SECONDS_MAX at most). @default ALERT_SECONDS_DEFAULT (30) */
   alertSeconds: z.optional(/* @__PURE__ */ z.number().check(z.positive(), z.maximum(ALERT_SECONDS_MAX))),
+  /** Origins the module may reach (fetch, WebSocket, images, media); nothing else. @default [] */
+  connect: z.optional(ConnectSchema),
 });
 export type ModuleManifest = z.infer<typeof ModuleManifestSchema>;
 

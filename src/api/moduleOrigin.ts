@@ -36,3 +36,10 @@ export function moduleOriginProblem(template: string): string | undefined {
 export function moduleOriginOf(template: string, label: string): string {
   return new URL(template.replace(SITE_PLACEHOLDER, label)).origin;
 }
+
+/**
+ * The query parameter of a module frame's URL that names the API base
+ * (`/modules/<id>/index.html?api=<base>`): the module page's policy allows the
+ * API's media path from it, and nothing else of the API.
+ */
+export const MODULE_API_PARAM = 'api';

@@ -5,7 +5,7 @@ import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import { SIGN_IN_CALLBACK_PATH, SIGN_IN_PATH } from '../api/index.ts';
-import { isInsideRealFolder, MODULE_FILE_CSP, PAGE_CSP, pageEntry } from '../vite/index.ts';
+import { isInsideRealFolder, moduleFileCsp, PAGE_CSP, pageEntry } from '../vite/index.ts';
 import { cacheControlFor } from './cacheControlFor.ts';
 import { withModuleOrigin } from './withModuleOrigin.ts';
 
@@ -44,7 +44,8 @@ export function createPageApp({ distDir, api, moduleOrigin, warn = console.warn 
     c.header('Access-Control-Allow-Origin', '*');
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Content-Security-Policy', c.req.path.startsWith('/modules/') ? MODULE_FILE_CSP : PAGE_CSP);
+    // A module page carries its own connect policy (written in by the build); other module files get theirs here.
+    c.header('Content-Security-Policy', c.req.path.startsWith('/modules/') ? moduleFileCsp(c.res.headers.get('Content-Type')) : PAGE_CSP);
     if (c.res.ok) c.header('Cache-Control', cacheControlFor(c.req.path));
   });
   app.get('*', async (c, next) => {

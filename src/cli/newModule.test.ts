@@ -33,7 +33,9 @@ describe('createModule', () => {
       position: { x: 24, y: 24 },
       panelHeight: 80,
       settings: { label: { type: 'text', label: 'Label', default: 'Big clock', maxLength: 40 } },
+      connect: [],
     });
+    expect(manifest.connect).toEqual([]);
     expect(await readModuleFolder(folder, 'me.game.big-clock')).toMatchObject({ ok: true });
     const html = await readFile(join(folder, 'index.html'), 'utf8');
     expect(html).toContain('<script src="/sdk.js"></script>');

@@ -66,6 +66,8 @@ function manifest(name: string, kind: Kind): object {
     position: { x: 24, y: 24 },
     panelHeight: 80,
     settings: { label: { type: 'text', label: 'Label', default: name, maxLength: 40 } },
+    // The origins the module may reach besides its own files (e.g. "https://api.example.com"): none yet.
+    connect: [],
   };
 }
 

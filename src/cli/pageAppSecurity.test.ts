@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODULE_ASSET_POLICY } from '../vite/index.ts';
 import { createPageApp } from './createPageApp.ts';
 
 let root: string;
@@ -41,11 +42,12 @@ describe('the page server of npm start', () => {
     expect(await (await get('/modules/demo.a/icon-link.svg')).text()).toContain('<svg');
   });
 
-  it('sandboxes module files opened directly and forbids nosniffing', async () => {
-    for (const path of ['/modules/demo.a/index.html', '/modules/demo.a/icon.svg']) {
+  it('sandboxes module files opened directly and forbids nosniffing; a file that is not a page reaches nothing', async () => {
+    const policies = { '/modules/demo.a/index.html': 'sandbox allow-scripts', '/modules/demo.a/icon.svg': `sandbox allow-scripts; ${MODULE_ASSET_POLICY}` };
+    for (const [path, policy] of Object.entries(policies)) {
       const response = await get(path);
       expect(response.status, path).toBe(200);
-      expect(response.headers.get('content-security-policy'), path).toBe('sandbox allow-scripts');
+      expect(response.headers.get('content-security-policy'), path).toBe(policy);
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
     }
   });

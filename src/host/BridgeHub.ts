@@ -1,4 +1,4 @@
-import type { AlertsSwitches, BridgeEventName, Clock, EventPage, Kind, ModuleContext, ModuleEntry, PublicProfile, StreamEvent } from '../api/index.ts';
+import type { AlertsSwitches, BridgeEventName, Clock, EventPage, Kind, ModuleContext, ModuleEntry, PublicProfile, Refusal, StreamEvent } from '../api/index.ts';
 import type { DataChange, ModuleData, SyncStatus } from '../client/index.ts';
 import { type Throttled, throttleLatest } from './throttleLatest.ts';
 import { createBridgeMethods } from './createBridgeMethods.ts';
@@ -28,6 +28,8 @@ export interface BridgeHubOptions {
   onAlert?: (moduleId: string, eventId: string, showing: boolean) => void;
   /** `Overlay.events.list()`: `GET /me/events` with the page's token. @default none (UNAVAILABLE) */
   listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
+  /** Told of each request a module's page refused (from the SDK). */
+  onRefused?: (moduleId: string, refusal: Refusal) => void;
   /** Where the modules run, as `Overlay.ready` tells them. @default 'overlay' */
   context?: ModuleContext;
   /**
@@ -85,6 +87,7 @@ export class BridgeHub {
         settingsOf: (id) => this.supervisors.get(id)?.manifest.settings,
         listEvents: options.listEvents,
         answerAlert: (id, n, showing) => this.supervisors.get(id)?.answerAlert(n, showing),
+        onRefused: options.onRefused,
       }),
       onState: (state) => {
         for (const listener of this.stateListeners) notify(listener, state);

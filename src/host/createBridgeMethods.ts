@@ -8,6 +8,7 @@ import {
   OverlayError,
   type PublicProfile,
   type ReadyInfo,
+  type Refusal,
   resolveKey,
   type Settings,
 } from '../api/index.ts';
@@ -28,6 +29,8 @@ export interface BridgeMethodsOptions {
   context: ModuleContext;
   /** The `settings` block of a mounted module's manifest. */
   settingsOf: (moduleId: string) => Settings | undefined;
+  /** Told of each request a module's page refused (its `connect` does not declare the origin). */
+  onRefused?: (moduleId: string, refusal: Refusal) => void;
   /** History of stream events with the page's token; absent where the page has none (a test host). */
   listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
   /** A module's answer to an alert it was shown (`showing` undefined: done); answers for alerts it was not shown do nothing. */
@@ -36,7 +39,7 @@ export interface BridgeMethodsOptions {
 
 /** The methods a module may call, looked up by name. */
 export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, BridgeHandler> {
-  const { data, kind, getProfile, valueBytes, context, settingsOf, listEvents, answerAlert } = options;
+  const { data, kind, getProfile, valueBytes, context, settingsOf, listEvents, answerAlert, onRefused } = options;
   const profile = async () => publicOnly(await getProfile());
   return new Map<BridgeMethod, BridgeHandler>([
     [
@@ -101,6 +104,12 @@ export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, 
       async (ownId, params) => {
         const { n } = parseParams('alert.done', params);
         answerAlert?.(ownId, n);
+      },
+    ],
+    [
+      'refused',
+      async (ownId, params) => {
+        onRefused?.(ownId, parseParams('refused', params));
       },
     ],
   ]);

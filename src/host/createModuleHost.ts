@@ -1,4 +1,4 @@
-import { type AlertsSwitches, type Boxes, type Clock, type EventPage, isKind, type Kind, type ModuleContext, type ModuleEntry, type PublicProfile, type StreamEvent, type Welcome } from '../api/index.ts';
+import { type AlertsSwitches, type Boxes, type Clock, type EventPage, isKind, type Kind, type ModuleContext, type ModuleEntry, type PublicProfile, type Refusal, type StreamEvent, type Welcome } from '../api/index.ts';
 import type { ModuleData } from '../client/index.ts';
 import { BridgeHub, type HostEventName } from './BridgeHub.ts';
 import { monotonicClock } from './monotonicClock.ts';
@@ -38,6 +38,8 @@ export interface ModuleHostOptions {
   createFrame?: FrameFactory;
   /** Called for every answered request (for a developer studio). */
   onTraffic?: (record: TrafficRecord) => void;
+  /** Told of each request a module's page refused because its `connect` does not declare the origin (from the SDK). */
+  onRefused?: (moduleId: string, refusal: Refusal) => void;
   /** Answers `Overlay.events.list()` (`GET /me/events` with the page's token). @default UNAVAILABLE */
   listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
   /** A module got an alert of the queue (`showing`), or is over with it. */

@@ -85,7 +85,7 @@ describe('startOverlay', () => {
     services.moduleOrigin = 'https://{site}.modules.example';
     await startOverlay(params, new OverlayModel(() => {}), services);
     expect(urls.at(-1)).toEqual([
-      expect.stringMatching(/^https:\/\/demo-tool-counter-[0-9a-f]{13}\.modules\.example\/modules\/demo\.tool\.counter\/index\.html$/),
+      expect.stringMatching(/^https:\/\/demo-tool-counter-[0-9a-f]{13}\.modules\.example\/modules\/demo\.tool\.counter\/index\.html\?api=[^&#]+$/),
       expect.stringMatching(/^https:\/\/demo-tool-goal-[0-9a-f]{13}\.modules\.example\//),
     ]);
     expect(hostOptions[0]!.framesShareProcess).toBe(false);

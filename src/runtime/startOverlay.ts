@@ -4,11 +4,13 @@ import type { ApiClient, ProfileCache, SyncStatus } from '../client/index.ts';
 import type { ModuleHost } from '../host/index.ts';
 import { deferModuleData } from './deferModuleData.ts';
 import { isolateModuleSites, type SiteIsolation } from './isolateModuleSites.ts';
+import { withApiBase } from './withApiBase.ts';
 import { firstProfile, StartRefused, waitNotice } from './firstProfile.ts';
 import { followAlerts, type PageAlerts } from './followAlerts.ts';
 import { followLayout } from './followLayout.ts';
 import { obtainToken } from './obtainToken.ts';
 import { renewTokenOnRefusal } from './renewTokenOnRefusal.ts';
+import { reportRefusals } from './reportRefusals.ts';
 import type { OverlayModel } from './OverlayModel.ts';
 import type { OverlayParams } from './parseOverlayParams.ts';
 import type { DataLayer, OverlayServices } from './OverlayServices.ts';
@@ -36,7 +38,8 @@ export async function startOverlay(
   const { kind } = first;
   let refreshing: Promise<void> | null = null;
   model.kind.value = kind;
-  const sites = (registry: readonly ModuleEntry[]) => isolateModuleSites(registry, services.pageUrl, services.moduleOrigin);
+  // Each frame is told the API base: its page's policy allows the API's media path, and only that.
+  const sites = (registry: readonly ModuleEntry[]) => isolateModuleSites(withApiBase(registry, params.apiBase, services.pageUrl), services.pageUrl, services.moduleOrigin);
   // The frames start while the local database opens (and, on a start from the cached
   // profile, while the API answers): their calls wait for it.
   // The live channel's news may come as soon as the data layer connects: the refresh is ready for them.
@@ -63,6 +66,7 @@ export async function startOverlay(
     getProfile: async () => model.profile.value!,
     framesShareProcess: !sites([]).isolated,
     listEvents: (query) => client.listEvents(query),
+    onRefused: reportRefusals(model),
   });
   const layout = followLayout(client, kind, host);
   alerts = followAlerts({ host, userId: first.userId, readState: () => client.alerts(), report: (report) => client.reportAlerts(report) });

@@ -17,6 +17,9 @@ export const Overlay: OverlayApi =
     parent: window.parent,
     self: window,
     instance: instanceFromHash(),
+    // Fired at the element or document, and bubbles up to the window.
+    watchRefusals: (report) =>
+      window.addEventListener('securitypolicyviolation', (event) => report({ directive: event.effectiveDirective, url: event.blockedURI })),
     timers: { now: () => performance.now(), setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
   });
 scope.Overlay = Overlay;

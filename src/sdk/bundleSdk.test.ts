@@ -29,7 +29,7 @@ function frameGlobals() {
     performance,
     setTimeout: () => 0,
     clearTimeout: () => {},
-    addEventListener: (_type: string, listener: (event: unknown) => void) => listeners.push(listener),
+    addEventListener: (type: string, listener: (event: unknown) => void) => type === 'message' && listeners.push(listener),
     removeEventListener: () => {},
   } as Record<string, unknown>;
   globals.window = globals;

@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 /** A module page without a browser: its parent records hellos, its window takes welcomes. */
-function page(instance: string | null = 'inst-1') {
+function page(instance: string | null = 'inst-1', watchRefusals?: Parameters<typeof createOverlay>[0]['watchRefusals']) {
   const clock = new ManualClock(0);
   const hellos: unknown[] = [];
   const listeners = new Set<Listener>();
@@ -26,7 +26,7 @@ function page(instance: string | null = 'inst-1') {
     addEventListener: (_type: 'message', listener: Listener) => listeners.add(listener),
     removeEventListener: (_type: 'message', listener: Listener) => listeners.delete(listener),
   };
-  const overlay = createOverlay({ parent, self, instance, timers: clock, random: () => 0.5 });
+  const overlay = createOverlay({ parent, self, instance, timers: clock, random: () => 0.5, watchRefusals });
   const post = (source: unknown, data: unknown, ports: MessagePort[] = []) => {
     for (const listener of [...listeners]) listener({ source, data, ports } as unknown as MessageEvent);
   };
@@ -49,6 +49,30 @@ function welcome(target: ReturnType<typeof page>, data = new FakeModuleData(), c
   target.post(target.parent, { v: 1, k: 'welcome', instance: 'inst-1', heartbeatMs: 5000 }, [channel.port2]);
   return { connection, data };
 }
+
+describe('createOverlay refusals', () => {
+  it("tells the host each request the page's policy refused, once per origin, as the module", async () => {
+    let refuse: (refusal: { directive: string; url: string }) => void = () => {};
+    const target = page('inst-1', (report) => {
+      refuse = report;
+    });
+    // Refused before the welcome: the report waits in the queue.
+    refuse({ directive: 'connect-src', url: 'https://evil.example/collect?profile=x' });
+    refuse({ directive: 'connect-src', url: 'https://evil.example/again' });
+    const told: unknown[] = [];
+    const channel = new MessageChannel();
+    const connection = hostConnection({ port: channel.port1, moduleId: 'mod.a', onRefused: (id, refusal) => told.push({ id, ...refusal }) });
+    cleanup.push(() => connection.close(), () => channel.port2.close());
+    target.post(target.parent, { v: 1, k: 'welcome', instance: 'inst-1', heartbeatMs: 5000 }, [channel.port2]);
+    await target.overlay.ready;
+    refuse({ directive: 'img-src', url: 'https://evil.example/pixel.gif' });
+    await vi.waitFor(() => expect(told).toHaveLength(2));
+    expect(told).toEqual([
+      { id: 'mod.a', directive: 'connect-src', url: 'https://evil.example/collect?profile=x' },
+      { id: 'mod.a', directive: 'img-src', url: 'https://evil.example/pixel.gif' },
+    ]);
+  });
+});
 
 describe('createOverlay handshake', () => {
   it('says hello to the parent until a welcome from the parent arrives', () => {

@@ -4,6 +4,7 @@ import { resolveKey } from '../api/resolveKey.ts';
 import { BridgeClient } from './BridgeClient.ts';
 import { encodeJson } from './encodeJson.ts';
 import { createOwnWrites } from './createOwnWrites.ts';
+import { createRefusalReporter, type RefusalReport } from './createRefusalReporter.ts';
 import type { AlertListener, AlertsSwitches, ChangeEvent, EventPage, Json, StreamEvent, OverlayApi, PublicProfile, ReadyInfo } from './overlay.d.ts';
 import { createStreamEventListeners } from './streamEventListeners.ts';
 import { createAlertListeners } from './alertListeners.ts';
@@ -25,6 +26,8 @@ export interface OverlayOptions extends HelloWindows {
   maxInFlight?: number;
   /** @default LIMITS.valueBytes (64 KiB) */
   valueBytes?: number;
+  /** Calls `report` with each request the page's policy refused (the page's `securitypolicyviolation` events). */
+  watchRefusals?: (report: (refusal: RefusalReport) => void) => void;
 }
 
 const EVENTS = ['profile', 'change', 'status', 'visible', 'hidden', 'layout', 'alerts'];
@@ -51,6 +54,8 @@ export function createOverlay(options: OverlayOptions): OverlayApi {
   client.on('alerts', (data) => {
     switches = data as AlertsSwitches;
   });
+  // The host shows them to the author (the studio's problems); they wait in the queue until connected.
+  if (instance) options.watchRefusals?.(createRefusalReporter((refusal) => void client.call('refused', refusal).catch(() => {})));
   const ready = connected.then(() => client.call('ready', {}) as Promise<ReadyInfo>);
   ready.catch(() => {}); // a page that never awaits ready must not log an unhandled rejection
   let ownId: string | undefined;

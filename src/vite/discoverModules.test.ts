@@ -80,6 +80,20 @@ describe('discoverModules', () => {
     ]);
   });
 
+  it('keeps the origins of connect; skips a module with a bad one, naming the file and the entry', async () => {
+    const dir = join(root, 'modules');
+    await writeFixtureModule(dir, 'demo.chat', { ...tool, connect: ['https://static-cdn.jtvnw.net', 'wss://chat.example.com'] });
+    await writeFixtureModule(dir, 'demo.home', { ...tool, connect: ['https://api.example.com', 'https://evil.example/collect'] });
+    const { modules, problems } = await discoverModules([dir], root);
+    expect(modules.map(({ entry: { id, connect } }) => ({ id, connect }))).toEqual([{ id: 'demo.chat', connect: ['https://static-cdn.jtvnw.net', 'wss://chat.example.com'] }]);
+    expect(problems).toEqual([
+      {
+        path: 'modules/demo.home/module.json',
+        reason: 'invalid manifest: connect.1: "https://evil.example/collect" must be an origin only, written as "https://evil.example" (no path, query, user or trailing slash)',
+      },
+    ]);
+  });
+
   it('skips a folder whose name is not a module id, and ignores folders without a manifest', async () => {
     const dir = join(root, 'modules');
     await writeFixtureModule(dir, 'not an id', tool);

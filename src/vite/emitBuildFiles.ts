@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { listModuleFiles } from './listModuleFiles.ts';
 import type { ModulesContext } from './ModulesContext.ts';
+import { contentType } from './contentType.ts';
+import { withModulePolicy } from './withModulePolicy.ts';
 
 /** An asset for the build output, as Rollup's `emitFile` takes it. */
 export interface EmittedAsset {
@@ -16,11 +18,13 @@ export interface EmittedAsset {
  */
 export async function emitBuildFiles(context: ModulesContext, emit: (asset: EmittedAsset) => void): Promise<void> {
   const { modules } = context.registry;
-  for (const { id } of modules) {
+  for (const { id, connect } of modules) {
     const dir = context.moduleDir(id)!;
     const refuse = (path: string) => context.warn(`[overlay-modules] not shipped: modules/${id}/${path} is a symlink that leads out of the module folder`);
     for (const file of await listModuleFiles(dir, refuse)) {
-      emit({ type: 'asset', fileName: `modules/${id}/${file}`, source: await readFile(join(dir, file)) });
+      const source = await readFile(join(dir, file));
+      // Each page carries its policy, so that dist/ needs no server configuration for it.
+      emit({ type: 'asset', fileName: `modules/${id}/${file}`, source: isPage(file) ? withModulePolicy(source.toString('utf8'), connect) : source });
     }
   }
   const sdk = await context.sdk.get();
@@ -28,4 +32,8 @@ export async function emitBuildFiles(context: ModulesContext, emit: (asset: Emit
   emit({ type: 'asset', fileName: 'sdk.mjs', source: sdk.esm });
   emit({ type: 'asset', fileName: 'sdk.d.ts', source: sdk.types });
   emit({ type: 'asset', fileName: 'modules.json', source: `${JSON.stringify(context.registry, null, 2)}\n` });
+}
+
+function isPage(file: string): boolean {
+  return contentType(file).startsWith('text/html');
 }

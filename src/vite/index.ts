@@ -1,7 +1,9 @@
 export { BROWSER_TARGET } from './browserTarget.ts';
 export { MODULE_CHANGED_EVENT, MODULES_EVENT, type ModuleChangedEvent } from './hmrEvents.ts';
 export { isInsideRealFolder } from './isInsideRealFolder.ts';
-export { MODULE_FILE_CSP, PAGE_CSP } from './moduleFileHeaders.ts';
+export { MODULE_FILE_CSP, moduleFileCsp, PAGE_CSP } from './moduleFileHeaders.ts';
+export { MODULE_ASSET_POLICY, modulePolicy } from './modulePolicy.ts';
+export { withModulePolicy } from './withModulePolicy.ts';
 export type { ModuleProblem, ModuleRegistry } from './ModuleRegistry.ts';
 export type { OverlayModulesOptions, SdkFiles } from './options.ts';
 export { overlayModules } from './overlayModules.ts';

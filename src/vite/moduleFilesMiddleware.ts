@@ -6,7 +6,8 @@ import { contentType } from './contentType.ts';
 import { isInsideRealFolder } from './isInsideRealFolder.ts';
 import type { ModulesContext } from './ModulesContext.ts';
 import { isFile } from './readModuleFolder.ts';
-import { MODULE_FILE_CSP } from './moduleFileHeaders.ts';
+import { moduleFileCsp } from './moduleFileHeaders.ts';
+import { withModulePolicy } from './withModulePolicy.ts';
 import { isSdkPath, SDK_PATHS, type SdkPath } from './SdkBundle.ts';
 
 /**
@@ -40,7 +41,15 @@ async function serveModuleFile(context: ModulesContext, path: string, res: Serve
     reply(res, { status: 404, type: 'text/plain; charset=utf-8', body: `Not found: ${path}`, head });
     return;
   }
-  reply(res, { status: 200, type: contentType(file), body: await readFile(file), head });
+  const type = contentType(file);
+  const body = await readFile(file);
+  reply(res, { status: 200, type, body: type.startsWith('text/html') ? withModulePolicy(body.toString('utf8'), connectOf(context, path)) : body, head });
+}
+
+/** The origins the manifest of the module a path belongs to declares. */
+function connectOf(context: ModulesContext, path: string): readonly string[] {
+  const id = decodeURIComponent(path.slice('/modules/'.length)).split('/')[0]!;
+  return context.registry.modules.find((entry) => entry.id === id)?.connect ?? [];
 }
 
 /** A module may only serve its own files: a symlink that leads out of its folder is refused, with a warning. */
@@ -88,7 +97,7 @@ function reply(res: ServerResponse, { status, type, body, head }: Reply): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   // Opened directly, a module page or SVG would run on the page's origin (and reach
   // its IndexedDB queue): this keeps it in an opaque origin, as its frame does.
-  res.setHeader('Content-Security-Policy', MODULE_FILE_CSP);
+  res.setHeader('Content-Security-Policy', moduleFileCsp(type));
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.end(head ? undefined : body);
 }

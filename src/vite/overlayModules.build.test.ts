@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { build, createLogger } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overlayModules } from './overlayModules.ts';
+import { withModulePolicy } from './withModulePolicy.ts';
 import { makeTempRoot, writeFixtureModule } from './writeFixtureModule.ts';
 
 let root: string;
@@ -12,8 +13,10 @@ const warnings: string[] = [];
 beforeAll(async () => {
   root = await makeTempRoot();
   outDir = join(root, 'out');
-  await writeFixtureModule(join(root, 'modules'), 'demo.a', { name: 'A', kind: 'tool' }, {
+  await writeFixtureModule(join(root, 'modules'), 'demo.a', { name: 'A', kind: 'tool', connect: ['https://api.example.com'] }, {
     'index.html': '<!doctype html><script src="/sdk.js"></script>\n',
+    'panel.html': '<p>panel</p>\n',
+    'icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
     'js/app.js': 'Overlay.ready.then(() => {});\n',
     'demo.a.spec.ts': 'test("x", () => {});\n',
   });
@@ -42,8 +45,11 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 const read = (path: string) => readFile(join(outDir, path), 'utf8');
 
 describe('overlayModules in a build', () => {
-  it('emits the module files as they are, without their tests', async () => {
-    expect(await read('modules/demo.a/index.html')).toBe('<!doctype html><script src="/sdk.js"></script>\n');
+  it('emits the module files as they are, without their tests, and writes the policy into each page', async () => {
+    expect(await read('modules/demo.a/index.html')).toBe(withModulePolicy('<!doctype html><script src="/sdk.js"></script>\n', ['https://api.example.com']));
+    expect(await read('modules/demo.a/index.html')).toMatch(/^<!doctype html><meta charset="utf-8"><script>[^<]*connect-src https:\/\/api\.example\.com /);
+    expect(await read('modules/demo.a/panel.html')).toBe(withModulePolicy('<p>panel</p>\n', ['https://api.example.com']));
+    expect(await read('modules/demo.a/icon.svg')).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>\n');
     expect(await read('modules/demo.a/js/app.js')).toContain('Overlay.ready');
     await expect(read('modules/demo.a/demo.a.spec.ts')).rejects.toThrow(/ENOENT/);
     await expect(read('modules/demo.bad/index.html')).rejects.toThrow(/ENOENT/);
@@ -52,7 +58,7 @@ describe('overlayModules in a build', () => {
   it('ships symlinks that stay inside the module folder, and skips those that lead out with a warning', async () => {
     expect(await read('modules/demo.a/app-link.js')).toContain('Overlay.ready');
     expect(await read('modules/demo.a/scripts/app.js')).toContain('Overlay.ready');
-    expect((await readdir(join(outDir, 'modules/demo.a'))).sort()).toEqual(['app-link.js', 'index.html', 'js', 'module.json', 'scripts']);
+    expect((await readdir(join(outDir, 'modules/demo.a'))).sort()).toEqual(['app-link.js', 'icon.svg', 'index.html', 'js', 'module.json', 'panel.html', 'scripts']);
     for (const path of ['secret.txt', 'passwd', 'root']) {
       expect(warnings.filter((line) => line.includes(`modules/demo.a/${path} is a symlink`)), path).toHaveLength(1);
     }
@@ -62,7 +68,7 @@ describe('overlayModules in a build', () => {
     expect([await read('sdk.js'), await read('sdk.mjs'), await read('sdk.d.ts')]).toEqual(['classic', 'esm', 'types']);
     const registry = JSON.parse(await read('modules.json'));
     expect(registry.modules).toEqual([
-      { id: 'demo.a', url: '/modules/demo.a/index.html', name: 'A', kind: 'tool', width: 1920, height: 1080 },
+      { id: 'demo.a', url: '/modules/demo.a/index.html', panel: '/modules/demo.a/panel.html', name: 'A', kind: 'tool', width: 1920, height: 1080, connect: ['https://api.example.com'] },
     ]);
     expect(registry.problems).toEqual([{ path: 'modules/demo.bad/module.json', reason: expect.any(String) }]);
   });

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createLogger, createServer, type Plugin, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MODULE_ASSET_POLICY } from './modulePolicy.ts';
 import { overlayModules } from './overlayModules.ts';
+import { withModulePolicy } from './withModulePolicy.ts';
 import { makeTempRoot, writeFixtureModule } from './writeFixtureModule.ts';
 
 let root: string;
@@ -28,9 +30,10 @@ const recordHotPayloads: Plugin = {
 
 beforeAll(async () => {
   root = await makeTempRoot();
-  await writeFixtureModule(join(root, 'modules'), 'demo.a', { name: 'A', kind: 'tool' }, {
+  await writeFixtureModule(join(root, 'modules'), 'demo.a', { name: 'A', kind: 'tool', connect: ['wss://chat.example.com'] }, {
     'index.html': '<!doctype html><script src="/sdk.js"></script><p>A</p>\n',
     'style.css': 'p { color: red }\n',
+    'icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
   });
   await writeFixtureModule(join(root, 'extra'), 'evil.b', { name: 'B', kind: 'game' });
   await writeFile(join(root, 'secret.txt'), 'TOPSECRET');
@@ -60,14 +63,21 @@ afterAll(async () => {
 });
 
 describe('overlayModules in dev', () => {
-  it('serves a module page raw, with CORS for sandboxed frames', async () => {
+  it('serves a module page with its policy written in (no Vite client), with CORS for sandboxed frames', async () => {
     const response = await fetch(`${base}/modules/demo.a/index.html`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await response.text()).toBe(await readFile(join(root, 'modules/demo.a/index.html'), 'utf8'));
+    expect(response.headers.get('content-security-policy')).toBe('sandbox allow-scripts');
+    expect(await response.text()).toBe(withModulePolicy(await readFile(join(root, 'modules/demo.a/index.html'), 'utf8'), ['wss://chat.example.com']));
     expect((await fetch(`${base}/modules/demo.a/`)).status).toBe(200);
     expect((await fetch(`${base}/modules/evil.b/index.html`)).status).toBe(200);
+  });
+
+  it('sends module files that are not pages with a policy that reaches nothing beyond their own site', async () => {
+    const response = await fetch(`${base}/modules/demo.a/icon.svg`);
+    expect(response.headers.get('content-security-policy')).toBe(`sandbox allow-scripts; ${MODULE_ASSET_POLICY}`);
+    expect(MODULE_ASSET_POLICY).toContain("connect-src 'none'");
   });
 
   it('answers 404 for unknown modules and paths leaving the module folder', async () => {

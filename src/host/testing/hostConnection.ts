@@ -1,4 +1,4 @@
-import type { EventPage, ModuleContext, PublicProfile, Settings } from '../../api/index.ts';
+import type { EventPage, ModuleContext, PublicProfile, Refusal, Settings } from '../../api/index.ts';
 import { ManualClock } from '../../client/testing/ManualClock.ts';
 import { createBridgeMethods } from '../createBridgeMethods.ts';
 import { FloodGuard } from '../FloodGuard.ts';
@@ -18,6 +18,8 @@ export interface HostConnectionOptions {
   settingsOf?: (moduleId: string) => Settings | undefined;
   /** Answers `events.list`. @default none (UNAVAILABLE) */
   listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
+  /** Told of refused requests. @default none */
+  onRefused?: (moduleId: string, refusal: Refusal) => void;
 }
 
 /**
@@ -26,12 +28,12 @@ export interface HostConnectionOptions {
  * tests talk to the real bridge through it.
  */
 export function hostConnection(options: HostConnectionOptions): ModuleConnection {
-  const { port, moduleId, data = new FakeModuleData(), profile = {} as PublicProfile, context = 'overlay', settingsOf = () => undefined, listEvents } = options;
+  const { port, moduleId, data = new FakeModuleData(), profile = {} as PublicProfile, context = 'overlay', settingsOf = () => undefined, listEvents, onRefused } = options;
   const clock = new ManualClock(0);
   return new ModuleConnection({
     port,
     moduleId,
-    methods: createBridgeMethods({ data, kind: 'tool', getProfile: async () => profile, valueBytes: HOST_LIMITS.valueBytes, context, settingsOf, listEvents }),
+    methods: createBridgeMethods({ data, kind: 'tool', getProfile: async () => profile, valueBytes: HOST_LIMITS.valueBytes, context, settingsOf, listEvents, onRefused }),
     limits: HOST_LIMITS,
     clock,
     flood: new FloodGuard(clock, 1000),
