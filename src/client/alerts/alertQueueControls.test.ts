@@ -42,7 +42,10 @@ describe('the streamer commands the alert queue', () => {
     offerAll(b!, ['x']);
     await world.until(() => a!.ids().length === 1 && b!.ids().length === 1);
     expect([a!.presented[0]!.alert.muted, b!.presented[0]!.alert.muted]).toEqual([true, true]);
+    // Unmuted while it shows: every page's view says so at once, the alert goes on.
     a!.queue.setState({ paused: false, muted: false });
+    await world.until(() => !b!.queue.view.value.muted);
+    expect(b!.queue.view.value.showing?.id).toBe('x');
     a!.finishLast();
     b!.finishLast();
     offerAll(a!, ['y']);
@@ -127,5 +130,18 @@ describe('the streamer commands the alert queue', () => {
     expect(a!.ids()).toEqual([]);
     b!.crash();
     await world.until(() => a!.ids().length === 1, 2000);
+  });
+
+  it('the same state heard again (every page hears it, and the news of every report), or a page joining, makes no new view', async () => {
+    const [a, b] = await pages(2);
+    a.queue.setState({ paused: true, muted: false });
+    await world.until(() => b.queue.view.value.paused);
+    const [before, beforeB] = [a.queue.view.value, b.queue.view.value];
+    for (const page of [a, b, a]) page.queue.setState({ paused: true, muted: false });
+    // A page joins: the leader tells the view again, the same.
+    world.page();
+    await world.run(1000);
+    expect(a.queue.view.value).toBe(before);
+    expect(b.queue.view.value).toBe(beforeB);
   });
 });

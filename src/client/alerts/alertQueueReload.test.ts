@@ -81,6 +81,30 @@ describe('the alert queue across reloads', () => {
     expect(b.queue.view.value).toMatchObject({ paused: false, muted: false });
   });
 
+  it('skips stored rows it cannot read (damaged, or from another version) and plays the others', async () => {
+    world = new AlertWorld();
+    const a = world.page();
+    await world.run(500);
+    a.queue.setState({ paused: true, muted: false });
+    a.queue.offer(streamEvent('x'));
+    await world.until(() => a.queue.view.value.waiting === 1);
+    const [store] = world.stores;
+    await store!.update([], () => ({
+      writes: [
+        [['alerts', '1001', 'q', '0000000000000000'], { seq: 'first', event: 'nothing' }],
+        [['alerts', '1001', 'seen'], 'not a list'],
+      ],
+      result: undefined,
+    }));
+    const [b] = await reload(1);
+    b!.queue.offer(streamEvent('x', 'channel.follow', { missed: true }));
+    b!.queue.setState({ paused: false, muted: false });
+    await world.until(() => b!.ids().length === 1);
+    await world.run(500);
+    expect(b!.queue.view.value.waiting).toBe(0);
+    expect(b!.ids()).toEqual(['x']);
+  });
+
   it('loses no offer made while the leading page is still starting and then closes', async () => {
     world = new AlertWorld();
     const a = world.page('instant');

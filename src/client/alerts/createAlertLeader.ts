@@ -1,4 +1,4 @@
-import type { Clock, StreamEvent } from '../../api/index.ts';
+import { type Clock, entersAlertQueue, type StreamEvent } from '../../api/index.ts';
 import { type AlertMessage, alertKey } from './AlertMessage.ts';
 import { type AlertEntry, type AlertMeta, type AlertStore, EMPTY_META } from './createAlertStore.ts';
 import { type AlertIds, createAlertIds } from './createAlertIds.ts';
@@ -185,14 +185,16 @@ export function createAlertLeader(options: AlertLeaderOptions): AlertLeader {
       // A state heard while the store was read may be newer than the stored one.
       const { paused, muted, stateAt } = meta.stateAt > stored.meta.stateAt ? meta : stored.meta;
       meta = { ...stored.meta, paused, muted, stateAt };
-      ids = createAlertIds(stored.seen, () => clock.now(), options.replayWindowMs);
+      // The stored alerts' own ids too: they are queued whatever the list of ids says.
+      const queuedIds = stored.entries.filter((entry) => !entry.event.replayed).map((entry) => entry.event.id);
+      ids = createAlertIds([...stored.seen, ...queuedIds], () => clock.now(), options.replayWindowMs);
       const first = stored.entries.find((entry) => entry.seq === meta.showing);
       waiting = stored.entries.filter((entry) => entry !== first);
       publish();
       clock.setTimeout(() => settle(first), options.settleMs);
     },
     ingest(event) {
-      if (stopped) return;
+      if (stopped || !entersAlertQueue(event.subscription.type)) return;
       if (!ready) return void inbox.push(event);
       enqueue(event);
       acknowledge(event);
@@ -207,9 +209,12 @@ export function createAlertLeader(options: AlertLeaderOptions): AlertLeader {
     command: (command, seq) => (command === 'skip' ? skip(seq) : clear(seq)),
     setState(state) {
       if (state.at < meta.stateAt) return;
+      const changed = state.paused !== meta.paused || state.muted !== meta.muted;
+      // The time is stored too: a new leader must know a page's older news from this one.
       setMeta({ paused: state.paused, muted: state.muted, stateAt: state.at });
       void store.save();
-      pump();
+      // Every page hears the same news (and the news of every report): only a change is news to the pages.
+      if (changed) pump();
     },
     stop() {
       stopped = true;

@@ -74,11 +74,17 @@ export function createAlertQueue(options: AlertQueueOptions): AlertQueue {
     command: (message) => leader?.command(message.command, message.seq),
     start: (message) => presenter.start(message.seq, { event: message.event, muted: message.muted }),
     abort: (message) => presenter.abort(message.seq),
-    done: (message) => leader?.done(message.page, message.seq),
+    done(message) {
+      // Kept for a leader still starting: it must not wait for a page that is already done.
+      roster.finish(message.page, message.seq);
+      leader?.done(message.page, message.seq);
+    },
     view(message) {
+      const sameShowing = known.showingSeq === message.showingSeq;
       known = { showingSeq: message.showingSeq, tailSeq: message.tailSeq };
       const { showing, waiting, paused, muted, held, dropped = 0 } = message.state;
-      view.value = held ? { showing, waiting, paused, muted, held, dropped } : { showing, waiting, paused, muted, dropped };
+      const next: AlertQueueView = held ? { showing, waiting, paused, muted, held, dropped } : { showing, waiting, paused, muted, dropped };
+      if (!sameShowing || !sameView(view.peek(), next)) view.value = next;
     },
     leader(message) {
       if (message.page === self) return;
@@ -126,6 +132,7 @@ export function createAlertQueue(options: AlertQueueOptions): AlertQueue {
     view,
     leading,
     offer(event) {
+      // Checked here too (the leader checks every offer): a chat event costs no message.
       if (closed || !entersAlertQueue(event.subscription.type)) return;
       if (leader) return leader.ingest(event);
       const key = alertKey(event);
@@ -145,7 +152,7 @@ export function createAlertQueue(options: AlertQueueOptions): AlertQueue {
       toLeader(lastState);
     },
     setActive(next) {
-      if (next === active) return;
+      if (closed || next === active) return;
       active = next;
       beat();
       leader?.pagesChanged();
@@ -168,4 +175,10 @@ export function createAlertQueue(options: AlertQueueOptions): AlertQueue {
 
 function newPageId(random: () => number, now: number): string {
   return globalThis.crypto?.randomUUID?.() ?? `page-${Math.floor(random() * 2 ** 52).toString(36)}-${now.toString(36)}`;
+}
+
+/** Views that say the same: the signal keeps its value, so the page reports nothing new. */
+function sameView(a: AlertQueueView, b: AlertQueueView): boolean {
+  const keys = ['waiting', 'paused', 'muted', 'held', 'dropped'] as const;
+  return keys.every((key) => a[key] === b[key]) && a.showing?.id === b.showing?.id;
 }

@@ -13,6 +13,8 @@ export interface PageRoster {
   /** Takes a beat; true when it changes what the leader decides by (a new page, or one (in)active). */
   heard(beat: Beat): boolean;
   leave(page: string): void;
+  /** A page said it finished alert `seq`: newer than its last beat. */
+  finish(page: string, seq: number): void;
   /** Forgets the pages silent for longer than `staleMs` (closed or crashed) but `self`, and returns them. */
   sweep(self: string): string[];
   ids(): string[];
@@ -33,6 +35,10 @@ export function createPageRoster(clock: Clock, staleMs: number): PageRoster {
       return before?.active !== beat.active;
     },
     leave: (page) => void pages.delete(page),
+    finish(page, seq) {
+      const state = pages.get(page);
+      if (state) pages.set(page, { ...state, presenting: state.presenting === seq ? null : state.presenting, done: seq });
+    },
     sweep(self) {
       const gone = [...pages].filter(([page, state]) => page !== self && clock.now() - state.at > staleMs).map(([page]) => page);
       for (const page of gone) pages.delete(page);
