@@ -1,0 +1,171 @@
+import { expect, test as base } from './fixtures.ts';
+import { HomePage } from './support/HomePage.ts';
+
+/** A 1x1 PNG, the smallest picture the library takes. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+/** What a forged picture looks like: an SVG (which can run script), refused by its bytes whatever its name. */
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+const QUOTA = '250 MB';
+
+/** A tenth of a second of silence: an 8 kHz, 8-bit mono WAV, a sound Chromium plays. */
+function tinyWav(samples = 800): Buffer {
+  const wav = Buffer.alloc(44 + samples, 0x80);
+  wav.write('RIFF', 0, 'ascii');
+  wav.writeUInt32LE(36 + samples, 4);
+  wav.write('WAVEfmt ', 8, 'ascii');
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt32LE(8000, 24);
+  wav.writeUInt32LE(8000, 28);
+  wav.writeUInt16LE(1, 32);
+  wav.writeUInt16LE(8, 34);
+  wav.write('data', 36, 'ascii');
+  wav.writeUInt32LE(samples, 40);
+  return wav;
+}
+const WAV = tinyWav();
+
+const png = (name = 'tiny.png') => ({ name, mimeType: 'image/png', buffer: PNG });
+const wav = (name = 'ding.wav') => ({ name, mimeType: 'audio/wav', buffer: WAV });
+
+/** The home page in a browser context of its own, its console held clean but for the `allowed` statuses Chromium logs itself. */
+const test = base.extend<{ home: HomePage; allowed: RegExp | null }>({
+  allowed: [null, { option: true }],
+  home: async ({ browser, api, allowed }, use, testInfo) => {
+    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !allowed?.test(message.text())) errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(new HomePage(page, api));
+    await context.close();
+    expect(errors, 'console errors of the home page').toEqual([]);
+  },
+});
+
+/** The library as the server has it. */
+async function library(api: { url: string; tokens: { website: string } }): Promise<{ items: { name: string; url: string }[]; bytes: number }> {
+  const response = await fetch(`${api.url}/me/media`, { headers: { Authorization: `Bearer ${api.tokens.website}` } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { items: { name: string; url: string }[]; bytes: number };
+}
+
+test('Upload media adds a picture and a sound, listed with name, kind, size and a preview; the quota counts them', async ({ home, api }) => {
+  await home.open();
+  await expect(home.mediaUsage).toHaveText(`0 bytes of ${QUOTA} used`);
+  await expect(home.section('Media')).toContainText('No media yet.');
+  await home.uploadMedia.setInputFiles([png(), wav()]);
+  await expect(home.mediaItem('tiny.png')).toContainText(`Image ${PNG.length} bytes · image/png`);
+  await expect(home.mediaItem('ding.wav')).toContainText(`Sound ${WAV.length} bytes · audio/wav`);
+  await expect(home.mediaUsage).toHaveText(`${PNG.length + WAV.length} bytes of ${QUOTA} used`);
+  // Newest first, as the server lists them.
+  await expect(home.section('Media').getByTestId('media-item')).toHaveText([/ding\.wav/, /tiny\.png/]);
+  // The previews load from the files' public URLs: the picture is decoded, the sound's length is known.
+  const picture = home.section('Media').getByRole('img', { name: 'Preview of tiny.png', exact: true });
+  // Previews load lazily, once scrolled to (a library may hold hundreds).
+  await picture.scrollIntoViewIfNeeded();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  const sound = home.section('Media').getByLabel('Preview of ding.wav', { exact: true });
+  await expect.poll(() => sound.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeCloseTo(0.1, 2);
+  expect((await library(api)).items.map((item) => item.name)).toEqual(['ding.wav', 'tiny.png']);
+  // A new read of the page lists the same.
+  await home.page.reload();
+  await expect(home.mediaItem('tiny.png')).toBeVisible();
+  await expect(home.mediaUsage).toHaveText(`${PNG.length + WAV.length} bytes of ${QUOTA} used`);
+});
+
+test('Delete <name> asks first; Cancel keeps the file, Delete for good removes it, frees the quota and its URL answers 404', async ({ home, api }) => {
+  await home.open();
+  await home.uploadMedia.setInputFiles([png(), wav()]);
+  await expect(home.mediaItem('ding.wav')).toBeVisible();
+  const media = home.section('Media');
+  await media.getByRole('button', { name: 'Delete tiny.png', exact: true }).click();
+  await expect(media.getByRole('group', { name: 'Delete tiny.png?' })).toContainText('Delete tiny.png for good?');
+  await media.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(home.mediaItem('tiny.png')).toBeVisible();
+  expect((await library(api)).items).toHaveLength(2);
+
+  const { url } = (await library(api)).items.find((item) => item.name === 'tiny.png')!;
+  await home.deleteMedia('tiny.png');
+  await expect(media.getByRole('status').filter({ hasText: 'Deleted tiny.png.' })).toBeVisible();
+  await expect(home.mediaUsage).toHaveText(`${WAV.length} bytes of ${QUOTA} used`);
+  await expect(home.mediaItem('ding.wav')).toBeVisible();
+  expect((await library(api)).bytes).toBe(WAV.length);
+  expect((await fetch(url)).status).toBe(404);
+});
+
+test.describe('refused files', () => {
+  // Chromium logs the 415 answer itself; the page explains it.
+  test.use({ allowed: /status of 415/ });
+
+  test('an SVG is refused with the API\'s reason, nothing is listed, and the files beside it still go in', async ({ home, api }) => {
+    await home.open();
+    await home.uploadMedia.setInputFiles([{ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: SVG }, png()]);
+    const refusal = home.section('Media').getByTestId('media-refusal');
+    await expect(refusal).toContainText('Not added: logo.svg.');
+    await expect(refusal).toContainText('Unsupported media type');
+    await expect(refusal).toContainText('SVG, HTML and other files are refused');
+    await expect(home.mediaItem('tiny.png')).toBeVisible();
+    await expect(home.mediaItem('logo.svg')).toHaveCount(0);
+    await expect(home.mediaUsage).toHaveText(`${PNG.length} bytes of ${QUOTA} used`);
+    expect((await library(api)).items.map((item) => item.name)).toEqual(['tiny.png']);
+    // The next upload starts afresh.
+    await home.uploadMedia.setInputFiles([wav()]);
+    await expect(home.mediaItem('ding.wav')).toBeVisible();
+    await expect(refusal).toHaveCount(0);
+  });
+});
+
+test('files dropped on the section are added; a drag over it shows where to drop', async ({ home, api }) => {
+  await home.open();
+  const media = home.section('Media');
+  const files = await home.page.evaluateHandle(
+    ([picture, sound]) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([Uint8Array.from(picture!)], 'dropped.png', { type: 'image/png' }));
+      transfer.items.add(new File([Uint8Array.from(sound!)], 'dropped.wav', { type: 'audio/wav' }));
+      return transfer;
+    },
+    [[...PNG], [...WAV]],
+  );
+  await media.dispatchEvent('dragenter', { dataTransfer: files });
+  await expect(media.getByText('Drop the files to add them.')).toBeVisible();
+  // Dropped on the heading: the whole section takes files.
+  await media.getByRole('heading', { name: 'Media' }).dispatchEvent('drop', { dataTransfer: files });
+  await expect(home.mediaItem('dropped.png')).toBeVisible();
+  await expect(home.mediaItem('dropped.wav')).toBeVisible();
+  await expect(media.getByText('Drop the files to add them.')).toHaveCount(0);
+  expect((await library(api)).items.map((item) => item.name).sort()).toEqual(['dropped.png', 'dropped.wav']);
+});
+
+test('by keyboard: Upload media opens the file chooser, Delete asks with the focus on the choice, Escape cancels', async ({ home }) => {
+  await home.open();
+  await home.uploadMedia.focus();
+  const chooser = home.page.waitForEvent('filechooser');
+  await home.page.keyboard.press('Space');
+  await (await chooser).setFiles([png('keys.png')]);
+  await expect(home.mediaItem('keys.png')).toBeVisible();
+
+  const media = home.section('Media');
+  const remove = media.getByRole('button', { name: 'Delete keys.png', exact: true });
+  await remove.focus();
+  await home.page.keyboard.press('Enter');
+  await expect(media.getByRole('button', { name: 'Delete for good', exact: true })).toBeFocused();
+  await home.page.keyboard.press('Escape');
+  await expect(remove).toBeFocused();
+  await home.page.keyboard.press('Enter');
+  await home.page.keyboard.press('Enter');
+  await expect(home.mediaItem('keys.png')).toHaveCount(0);
+  await expect(media.getByRole('status').filter({ hasText: 'Deleted keys.png.' })).toBeFocused();
+});
+
+test('at 360 px the section fits the width, previews and all', async ({ home }) => {
+  await home.page.setViewportSize({ width: 360, height: 800 });
+  await home.open();
+  await home.uploadMedia.setInputFiles([png('a picture with a rather long file name for a phone.png'), wav()]);
+  await expect(home.section('Media').getByTestId('media-item')).toHaveCount(2);
+  expect(await home.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
