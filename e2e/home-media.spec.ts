@@ -162,6 +162,17 @@ test('by keyboard: Upload media opens the file chooser, Delete asks with the foc
   await expect(media.getByRole('status').filter({ hasText: 'Deleted keys.png.' })).toBeFocused();
 });
 
+test('a file name with markup in it is shown as text, never as markup', async ({ home }) => {
+  // No slash: a name with a path is refused (400) before anything else.
+  const name = '<img src=x onerror="document.title=1"><b>bold.png';
+  await home.open();
+  await home.uploadMedia.setInputFiles([png(name)]);
+  await expect(home.mediaItem(name)).toBeVisible();
+  await expect(home.section('Media').getByRole('button', { name: `Delete ${name}`, exact: true })).toBeVisible();
+  await expect(home.section('Media').locator('b, img[src="x"]')).toHaveCount(0);
+  expect(await home.page.title()).toBe('Your overlay');
+});
+
 test('at 360 px the section fits the width, previews and all', async ({ home }) => {
   await home.page.setViewportSize({ width: 360, height: 800 });
   await home.open();
