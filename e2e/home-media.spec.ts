@@ -7,8 +7,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const QUOTA = '250 MB';
 
-/** A tenth of a second of silence: an 8 kHz, 8-bit mono WAV, a sound Chromium plays. */
-function tinyWav(samples = 800): Buffer {
+/** A second of silence: an 8 kHz, 8-bit mono WAV (8,044 bytes), a sound Chromium plays. */
+function tinyWav(samples = 8000): Buffer {
   const wav = Buffer.alloc(44 + samples, 0x80);
   wav.write('RIFF', 0, 'ascii');
   wav.writeUInt32LE(36 + samples, 4);
@@ -59,8 +59,8 @@ test('Upload media adds a picture and a sound, listed with name, kind, size and 
   await expect(home.section('Media')).toContainText('No media yet.');
   await home.uploadMedia.setInputFiles([png(), wav()]);
   await expect(home.mediaItem('tiny.png')).toContainText(`Image ${PNG.length} bytes · image/png`);
-  await expect(home.mediaItem('ding.wav')).toContainText(`Sound ${WAV.length} bytes · audio/wav`);
-  await expect(home.mediaUsage).toHaveText(`${PNG.length + WAV.length} bytes of ${QUOTA} used`);
+  await expect(home.mediaItem('ding.wav')).toContainText('Sound 7.8 KB · audio/wav');
+  await expect(home.mediaUsage).toHaveText(`7.9 KB of ${QUOTA} used`);
   // Newest first, as the server lists them.
   await expect(home.section('Media').getByTestId('media-item')).toHaveText([/ding\.wav/, /tiny\.png/]);
   // The previews load from the files' public URLs: the picture is decoded, the sound's length is known.
@@ -68,13 +68,19 @@ test('Upload media adds a picture and a sound, listed with name, kind, size and 
   // Previews load lazily, once scrolled to (a library may hold hundreds).
   await picture.scrollIntoViewIfNeeded();
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
-  const sound = home.section('Media').getByLabel('Preview of ding.wav', { exact: true });
-  await expect.poll(() => sound.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeCloseTo(0.1, 2);
+  const sound = home.mediaItem('ding.wav').locator('audio');
+  await expect.poll(() => sound.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeCloseTo(1, 2);
+  // Play plays it (pressed while it plays), and it stops at its end.
+  const play = home.section('Media').getByRole('button', { name: 'Play ding.wav', exact: true });
+  await play.click();
+  await expect(play).toHaveAttribute('aria-pressed', 'true');
+  await expect(play).toHaveAttribute('aria-pressed', 'false');
+  expect(await sound.evaluate((audio: HTMLAudioElement) => audio.ended)).toBe(true);
   expect((await library(api)).items.map((item) => item.name)).toEqual(['ding.wav', 'tiny.png']);
   // A new read of the page lists the same.
   await home.page.reload();
   await expect(home.mediaItem('tiny.png')).toBeVisible();
-  await expect(home.mediaUsage).toHaveText(`${PNG.length + WAV.length} bytes of ${QUOTA} used`);
+  await expect(home.mediaUsage).toHaveText(`7.9 KB of ${QUOTA} used`);
 });
 
 test('Delete <name> asks first; Cancel keeps the file, Delete for good removes it, frees the quota and its URL answers 404', async ({ home, api }) => {
@@ -91,7 +97,7 @@ test('Delete <name> asks first; Cancel keeps the file, Delete for good removes i
   const { url } = (await library(api)).items.find((item) => item.name === 'tiny.png')!;
   await home.deleteMedia('tiny.png');
   await expect(media.getByRole('status').filter({ hasText: 'Deleted tiny.png.' })).toBeVisible();
-  await expect(home.mediaUsage).toHaveText(`${WAV.length} bytes of ${QUOTA} used`);
+  await expect(home.mediaUsage).toHaveText(`7.8 KB of ${QUOTA} used`);
   await expect(home.mediaItem('ding.wav')).toBeVisible();
   expect((await library(api)).bytes).toBe(WAV.length);
   expect((await fetch(url)).status).toBe(404);
@@ -139,6 +145,15 @@ test('files dropped on the section are added; a drag over it shows where to drop
   await expect(home.mediaItem('dropped.wav')).toBeVisible();
   await expect(media.getByText('Drop the files to add them.')).toHaveCount(0);
   expect((await library(api)).items.map((item) => item.name).sort()).toEqual(['dropped.png', 'dropped.wav']);
+
+  // Files dropped beside the section are not taken, and the browser's own drop (leaving the page to open the file) is held back.
+  const held = await home.section('Overlays').evaluate((overlays, transfer) => {
+    const drop = new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true });
+    overlays.dispatchEvent(drop);
+    return drop.defaultPrevented;
+  }, files);
+  expect(held).toBe(true);
+  await expect(home.section('Media').getByTestId('media-item')).toHaveCount(2);
 });
 
 test('by keyboard: Upload media opens the file chooser, Delete asks with the focus on the choice, Escape cancels', async ({ home }) => {

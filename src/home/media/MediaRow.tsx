@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { MediaItem } from '../../api/index.ts';
 import { formatSize } from './formatSize.ts';
 import type { MediaModel } from './MediaModel.ts';
+import { SoundPreview } from './SoundPreview.tsx';
 
 const KIND_WORDS: Record<MediaItem['kind'], string> = { image: 'Image', sound: 'Sound', video: 'Video' };
 
@@ -59,12 +60,10 @@ export function MediaRow({ model, item, onDelete }: MediaRowProps) {
   );
 }
 
-/** A picture shown small; a sound or a video with the browser's own controls (play, seek, volume: keyboard-operable). */
+/** A picture shown small, a sound to play, a video with the browser's own controls (muted until asked). */
 function MediaPreview({ item }: { item: MediaItem }) {
   const label = `Preview of ${item.name}`;
   if (item.kind === 'image') return <img class="media-preview" src={item.url} alt={label} loading="lazy" decoding="async" />;
-  // The streamer's own alert sounds come without captions; the name beside the player says what it is.
-  // biome-ignore lint/a11y/useMediaCaption: a preview of an uploaded file, which has no caption track.
-  if (item.kind === 'sound') return <audio class="media-preview media-sound" src={item.url} controls preload="metadata" aria-label={label} />;
+  if (item.kind === 'sound') return <SoundPreview item={item} />;
   return <video class="media-preview" src={item.url} controls muted playsInline preload="metadata" aria-label={label} />;
 }
