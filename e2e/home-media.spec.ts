@@ -26,6 +26,9 @@ function tinyWav(samples = 8000): Buffer {
 }
 const WAV = tinyWav();
 
+/** A WebM's EBML header alone: the bytes the server knows a WebM by (no frames; the list needs none). */
+const WEBM = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81, 0x08, 0x42, 0x82, 0x84, ...Buffer.from('webm'), 0x42, 0x87, 0x81, 0x02, 0x42, 0x85, 0x81, 0x02]);
+
 const png = (name = 'tiny.png') => ({ name, mimeType: 'image/png', buffer: PNG });
 const wav = (name = 'ding.wav') => ({ name, mimeType: 'audio/wav', buffer: WAV });
 
@@ -175,6 +178,16 @@ test('by keyboard: Upload media opens the file chooser, Delete asks with the foc
   await home.page.keyboard.press('Enter');
   await expect(home.mediaItem('keys.png')).toHaveCount(0);
   await expect(media.getByRole('status').filter({ hasText: 'Deleted keys.png.' })).toBeFocused();
+});
+
+test('a video is listed as a Video with the browser\'s player, muted', async ({ home }) => {
+  await home.open();
+  await home.uploadMedia.setInputFiles([{ name: 'clip.webm', mimeType: 'video/webm', buffer: WEBM }]);
+  await expect(home.mediaItem('clip.webm')).toContainText(`Video ${WEBM.length} bytes · video/webm`);
+  const player = home.mediaItem('clip.webm').getByLabel('Preview of clip.webm', { exact: true });
+  await expect(player).toHaveJSProperty('controls', true);
+  await expect(player).toHaveJSProperty('muted', true);
+  expect(await player.evaluate((video: HTMLVideoElement) => video.tagName)).toBe('VIDEO');
 });
 
 test('a file name with markup in it is shown as text, never as markup', async ({ home }) => {
