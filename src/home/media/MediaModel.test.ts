@@ -101,6 +101,18 @@ describe('MediaModel', () => {
     expect(model.library.value?.items.map((each) => each.name)).toEqual(['then.png']);
   });
 
+  it('a file added before the library could be read reads it whole, the quota with it', async () => {
+    const { model, server } = setup([item('a', 'old.png', MB)]);
+    server.next.push(new Response(null, { status: 503 }));
+    await model.load();
+    expect(model.error.value).toBe('The media library could not be read: HTTP 503.');
+    await model.upload([png('new.png', 10)]);
+    expect(model.library.value?.items.map((each) => each.name)).toEqual(['new.png', 'old.png']);
+    expect(model.usage.value).toBe('1 MB of 250 MB used');
+    expect(model.error.value).toBeNull();
+    expect(model.notice.value).toBe('Added new.png.');
+  });
+
   it('deletes only after asking: the question names the file; the bytes leave the quota', async () => {
     const { model, server } = setup([item('a', 'a.png', MB), item('b b', 'b.png', 2 * MB)]);
     await model.load();

@@ -111,7 +111,7 @@ export class MediaModel {
 
   private async send(file: MediaFile): Promise<void> {
     try {
-      this.add(await this.client.upload(file, file.name));
+      await this.add(await this.client.upload(file, file.name));
     } catch (error) {
       if (isRefusedToken(error)) await this.onRefused();
       else this.refusals.value = [...this.refusals.peek(), { name: file.name, message: describe(error) }];
@@ -121,13 +121,15 @@ export class MediaModel {
     }
   }
 
-  private add(item: MediaItem): void {
-    const library = this.library.peek() ?? { items: [], bytes: 0, quota: 0 };
+  private async add(item: MediaItem): Promise<void> {
+    this.notice.value = `Added ${item.name}.`;
+    const library = this.library.peek();
+    // Not read yet (its first read failed): the quota is unknown, so the library is read whole.
+    if (!library) return this.load();
     // A read of the library that answered meanwhile may list it already.
     if (!library.items.some((each) => each.id === item.id)) {
       this.library.value = { ...library, items: [item, ...library.items], bytes: library.bytes + item.bytes };
     }
-    this.notice.value = `Added ${item.name}.`;
   }
 
   private drop(item: MediaItem): void {
