@@ -171,10 +171,12 @@ test('by keyboard: Upload media opens the file chooser, Delete asks with the foc
   const remove = media.getByRole('button', { name: 'Delete keys.png', exact: true });
   await remove.focus();
   await home.page.keyboard.press('Enter');
-  await expect(media.getByRole('button', { name: 'Delete for good', exact: true })).toBeFocused();
+  const confirm = media.getByRole('button', { name: 'Delete for good', exact: true });
+  await expect(confirm).toBeFocused();
   await home.page.keyboard.press('Escape');
   await expect(remove).toBeFocused();
   await home.page.keyboard.press('Enter');
+  await expect(confirm).toBeFocused();
   await home.page.keyboard.press('Enter');
   await expect(home.mediaItem('keys.png')).toHaveCount(0);
   await expect(media.getByRole('status').filter({ hasText: 'Deleted keys.png.' })).toBeFocused();

@@ -13,7 +13,6 @@ export function MediaSection({ model }: { model: MediaModel }) {
   const status = useRef<HTMLParagraphElement>(null);
   const dragging = useFileDrop(root, (files) => void model.upload(files));
   const library = model.library.value;
-  if (model.absent.value) return <p class="home-hint home-card">This server keeps no media library.</p>;
   const remove = async (id: string) => {
     await model.remove(id);
     // The row is gone with its button: keyboard focus goes to the line that says so, once it is drawn.
@@ -21,21 +20,11 @@ export function MediaSection({ model }: { model: MediaModel }) {
   };
   return (
     <div ref={root} class="home-card home-stack media" data-dragging={dragging}>
-      <p class="home-hint">
-        Pictures, sounds and videos for your modules' settings, such as the alert box's. Images PNG, JPEG, GIF, WebP; sounds MP3, Ogg, WAV; videos MP4,
-        WebM. Choose files or drop them on this section.
-      </p>
-      <div class="home-row">
-        <label class="media-upload">
-          Upload media
-          <input type="file" multiple accept={ACCEPT} onChange={(event) => pick(event.currentTarget, model)} />
-        </label>
-        {model.usage.value && <Usage used={library?.bytes ?? 0} quota={library?.quota ?? 0} text={model.usage.value} />}
-      </div>
+      {model.absent.value ? <p class="home-hint">This server keeps no media library.</p> : <UploadRow model={model} />}
       {dragging && <p class="media-drop-hint">Drop the files to add them.</p>}
       <Sending names={model.sending.value} />
       <Refusals model={model} />
-      {library === null && !model.error.value && <p class="home-hint">Reading the library…</p>}
+      {library === null && !model.error.value && !model.absent.value && <p class="home-hint">Reading the library…</p>}
       {library?.items.length === 0 && <p class="home-hint">No media yet.</p>}
       {library && library.items.length > 0 && (
         <ul class="media-list" aria-label="Media files">
@@ -56,6 +45,26 @@ export function MediaSection({ model }: { model: MediaModel }) {
         </p>
       )}
     </div>
+  );
+}
+
+/** What the library is for, `Upload media`, and the quota used. */
+function UploadRow({ model }: { model: MediaModel }) {
+  const library = model.library.value;
+  return (
+    <>
+      <p class="home-hint">
+        Pictures, sounds and videos for your modules' settings, such as the alert box's. Images PNG, JPEG, GIF, WebP; sounds MP3, Ogg, WAV; videos MP4,
+        WebM. Choose files or drop them on this section.
+      </p>
+      <div class="home-row">
+        <label class="media-upload">
+          Upload media
+          <input type="file" multiple accept={ACCEPT} onChange={(event) => pick(event.currentTarget, model)} />
+        </label>
+        {library && model.usage.value && <Usage used={library.bytes} quota={library.quota} text={model.usage.value} />}
+      </div>
+    </>
   );
 }
 
