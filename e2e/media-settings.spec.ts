@@ -93,3 +93,18 @@ test('a refused file is explained next to its picker and nothing is written', as
   await expect(dock.setting('Picture')).toHaveValue('picture.png');
   expect(await api.get(ID, 'picture')).toBeUndefined();
 });
+
+test('at 280 px open groups, pickers and a wide preview fit without horizontal scroll; a group opens from the keyboard', async ({ dock, api }) => {
+  await api.setMedia(ID, 'picture', { bytes: solidPng(640, 360), name: 'a-very-long-file-name-of-a-wide-picture-for-the-stream.png' });
+  await api.selectModules('tool', [ID]);
+  await dock.page.setViewportSize({ width: 280, height: 900 });
+  await dock.open([ID]);
+  await dock.group('Look').locator('summary').focus();
+  await dock.page.keyboard.press('Enter');
+  await expect(dock.group('Look')).toHaveAttribute('open', '');
+  await dock.openGroup('Sound');
+  await expect(dock.settingBox('Picture').locator('img.media-preview')).toHaveJSProperty('naturalWidth', 640);
+  await expect(dock.page.getByLabel('Upload Chime', { exact: true })).toBeVisible();
+  const scroll = await dock.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll.scroll).toBeLessThanOrEqual(scroll.client);
+});
