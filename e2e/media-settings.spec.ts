@@ -1,3 +1,5 @@
+import type { MediaItem } from '../src/api/index.ts';
+import { TEST_SEED } from '../src/server/testing/testSeed.ts';
 import { expect, test } from './fixtures.ts';
 import { REFUSED_FILES, solidPng, toneWav } from './support/mediaFiles.ts';
 
@@ -107,4 +109,19 @@ test('at 280 px open groups, pickers and a wide preview fit without horizontal s
   await expect(dock.page.getByLabel('Upload Chime', { exact: true })).toBeVisible();
   const scroll = await dock.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(scroll.scroll).toBeLessThanOrEqual(scroll.client);
+});
+
+test.describe('with two streamers', () => {
+  test.use({ seed: TEST_SEED });
+
+  test("another streamer's file, written into a setting, reads as the default", async ({ overlay, api }) => {
+    // Bob's file: its URL is public, but it is not in Alice's library, so her module never gets it.
+    const answer = await fetch(`${api.url}/me/media?name=bob.png`, { method: 'POST', headers: { Authorization: 'Bearer site-1002', 'Content-Type': 'image/png' }, body: new Uint8Array(solidPng(9, 9)) });
+    expect(answer.status).toBe(201);
+    const bobs = (await answer.json()) as MediaItem;
+    await api.set(ID, 'picture', bobs.id);
+    const module = await overlay.open({ kind: 'tool', modules: [ID] });
+    await expect(module.getByTestId('picture')).toHaveText('decoded 3x2');
+    await expect(module.getByTestId('picture')).toHaveAttribute('data-url', new RegExp(`${OWN_PICTURE}$`));
+  });
 });
