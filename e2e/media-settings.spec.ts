@@ -78,6 +78,11 @@ test('groups are collapsible sections in the manifest order; an overlay-token do
   await expect.poll(() => api.get(ID, 'picture')).toBe(logo.id);
   await dock.setting('Picture').selectOption({ label: 'None' });
   await expect.poll(() => api.get(ID, 'picture')).toBe('');
+  // A file added elsewhere (the home page) shows once the picker is focused again.
+  await dock.setting('Caption').focus();
+  await api.uploadMedia(solidPng(4, 4), 'later.png');
+  await dock.setting('Picture').focus();
+  await expect(dock.setting('Picture').locator('option')).toHaveText(['None', 'Default (picture.png)', 'later.png', 'logo.png']);
 });
 
 test('a refused file is explained next to its picker and nothing is written', async ({ dock, api }) => {
