@@ -67,6 +67,7 @@ export async function startOverlay(
     framesShareProcess: !sites([]).isolated,
     listEvents: (query) => client.listEvents(query),
     onRefused: reportRefusals(model),
+    mediaApi: client,
   });
   const layout = followLayout(client, kind, host);
   alerts = followAlerts({ host, userId: first.userId, readState: () => client.alerts(), report: (report) => client.reportAlerts(report) });
