@@ -73,6 +73,24 @@ test('a reload keeps a write made offline, and it reaches the server once the AP
   await expect(debug.pending).toHaveText('0');
 });
 
+test('alerts: the alert box plays from the queue, held while OBS keeps the source out of the program output', async ({ overlay, api, page }) => {
+  const errors = collectErrors(page);
+  // A stand-in for OBS's browser source: `window.obsstudio`, and `obsSourceActiveChanged` as OBS dispatches it.
+  await page.addInitScript(() => {
+    (window as unknown as { obsstudio: object }).obsstudio = { pluginVersion: '2.24.3' };
+  });
+  const alerts = await overlay.open({ kind: 'event', modules: ['demo.event.alerts'] });
+  const obsActive = (active: boolean) => page.evaluate((value) => window.dispatchEvent(new CustomEvent('obsSourceActiveChanged', { detail: { active: value } })), active);
+  await obsActive(false);
+  const raid = await overlay.emitEvent('channel.raid', { from_broadcaster_user_name: 'HeldRaider', viewers: 7 });
+  await expect.poll(() => api.alerts()).toMatchObject({ waiting: 1, showing: null, held: 'hidden' });
+  await expect(alerts.getByTestId('alert')).toHaveAttribute('data-state', 'idle');
+  await obsActive(true);
+  await alerts.alertStarted(raid, 20_000);
+  await expect(alerts.getByTestId('alert-who')).toHaveText('HeldRaider');
+  expect(errors).toEqual([]);
+});
+
 for (const path of Object.keys(PAGES)) {
   test(`${path} starts without a console error, and the engine reads every rule and @media of its stylesheets and its frames'`, async ({ api, page }) => {
     const errors = collectErrors(page);

@@ -219,3 +219,16 @@ test('the test buttons beside the stage send events that the modules on stage he
   await expect(studio.module('demo.event.alerts').getByTestId('alert-detail')).toHaveText('with 31 viewers');
   await expect(studio.module('demo.event.alerts').getByTestId('alert-test')).toBeVisible();
 });
+
+test('the alert queue panel shows what the page\'s queue shows and how many wait', async ({ studio, devApi, page }) => {
+  await openStudio(studio, devApi, 'event');
+  const queue = page.getByTestId('alert-queue');
+  await expect(queue.getByTestId('alert-queue-showing')).toHaveText('nothing');
+  await expect(queue.getByTestId('alert-queue-paused')).toHaveText('no');
+  await page.getByTestId('stage-events').getByRole('button', { name: 'Test raid', exact: true }).click();
+  await page.getByTestId('stage-events').getByRole('button', { name: 'Test follow', exact: true }).click();
+  await expect(queue.getByTestId('alert-queue-showing')).toContainText('channel.raid');
+  await expect(queue.getByTestId('alert-queue-showing')).toContainText('(test)');
+  await expect(queue.getByTestId('alert-queue-waiting')).toHaveText('1');
+  await expect(queue.getByTestId('alert-queue-muted')).toHaveText('no');
+});

@@ -80,4 +80,26 @@ export class HomePage {
   get twitchState(): Locator {
     return this.section('Twitch').getByTestId('twitch-state');
   }
+
+  /** The file input `Upload media` of the Media section. */
+  get uploadMedia(): Locator {
+    return this.section('Media').getByLabel('Upload media', { exact: true });
+  }
+
+  /** A file's row in the Media section, by its name. */
+  mediaItem(name: string): Locator {
+    return this.section('Media').getByTestId('media-item').filter({ has: this.page.getByText(name, { exact: true }) });
+  }
+
+  /** The Media section's line `<used> of <quota> used`. */
+  get mediaUsage(): Locator {
+    return this.section('Media').getByTestId('media-usage');
+  }
+
+  /** `Delete <name>`, then `Delete for good`; waits until the row is gone. */
+  async deleteMedia(name: string): Promise<void> {
+    await this.section('Media').getByRole('button', { name: `Delete ${name}`, exact: true }).click();
+    await this.section('Media').getByRole('button', { name: 'Delete for good', exact: true }).click();
+    await expect(this.mediaItem(name)).toHaveCount(0);
+  }
 }

@@ -24,6 +24,19 @@ export class ModuleFrame {
     await expect(this.iframe).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
   }
 
+  /**
+   * Waits until the module shows the alert of `event` (the record `overlay.emitEvent` answers): the
+   * host handed it over and the module has not ended it yet. Its `data-alert` attribute says so.
+   */
+  async alertStarted(event: { id: string }, timeout?: number): Promise<void> {
+    await expect(this.iframe).toHaveAttribute('data-alert', event.id, { timeout });
+  }
+
+  /** Waits until the module is done with the alert of `event` (it settled, called `done()`, passed, timed out or was skipped). */
+  async alertEnded(event: { id: string }, timeout?: number): Promise<void> {
+    await expect(this.iframe).toHaveAttribute('data-alerts-done', new RegExp(`(^| )${escapeRegExp(event.id)}( |$)`), { timeout });
+  }
+
   /** The host's state of this module: connecting, ready, restarting or crashed. */
   state(): Promise<string | null> {
     return this.iframe.getAttribute('data-state');
@@ -40,4 +53,8 @@ export class ModuleFrame {
       return current!.evaluate(() => (window as unknown as { mark?: boolean }).mark === true);
     };
   }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -153,6 +153,22 @@ test('events missed while the overlay was off: shown marked, or skipped by the s
   await expect(again.getByTestId('alert-who')).toHaveText('LiveRaider');
 });
 
+test('it takes its alerts from the queue: muted alerts play no chime, and a skip takes the alert off screen at once', async ({ overlay, page, api }) => {
+  await page.addInitScript(recordAudio);
+  await api.set(ID, 'seconds', 30, 'event');
+  const alerts = await overlay.open({ kind: 'event', modules: [ID] });
+  await api.alertCommand('mute');
+  await expect.poll(async () => (await api.alerts()).muted).toBe(true);
+  const raid = await overlay.emitEvent('channel.raid', { from_broadcaster_user_name: 'QuietRaider', viewers: 5 });
+  await alerts.alertStarted(raid);
+  await expect(alerts.getByTestId('alert-who')).toHaveText('QuietRaider');
+  const frame = (await (await alerts.iframe.elementHandle())!.contentFrame())!;
+  expect(await frame.evaluate(() => (window as unknown as { audioLog: { started: number } }).audioLog.started)).toBe(0);
+  await api.alertCommand('skip');
+  await expect(alerts.getByTestId('alert')).toHaveAttribute('data-state', 'idle');
+  await alerts.alertEnded(raid);
+});
+
 /** True once the page's local database holds an event cursor (`['events', userId, kind]`). */
 function hasEventCursor(): Promise<boolean> {
   return new Promise((resolve) => {

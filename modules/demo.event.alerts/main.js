@@ -1,13 +1,14 @@
 // Alert box: follows, subscriptions, resubs (with their message), gift bombs,
-// cheers and raids, one at a time from a queue. Settings: each type on or off,
+// cheers and raids, one at a time from the browser's alert queue (`"alerts": true`:
+// no queue of its own; it never overlaps another alert module, and the streamer
+// can pause, skip, mute and clear). Settings: each type on or off,
 // the alert length, and whether events missed while the overlay was off
 // (`missed: true`, at most 10 minutes old) are shown. Test events (the dock's
 // test buttons) get a small "test" mark. Each alert plays a chime made with
-// WebAudio (no sound file), unless `sound` is off, never louder than `volume`.
-const alert = document.querySelector('[data-testid="alert"]');
-const $ = (id) => alert.querySelector(`[data-testid="${id}"]`);
-const queue = [];
-let showing = false;
+// WebAudio (no sound file), unless `sound` is off or alerts are muted, never
+// louder than `volume`.
+const box = document.querySelector('[data-testid="alert"]');
+const $ = (id) => box.querySelector(`[data-testid="${id}"]`);
 let settings = { follows: true, subs: true, resubs: true, gifts: true, cheers: true, raids: true, seconds: 6, missed: 'show', sound: true, volume: 60 };
 let audio = null;
 
@@ -59,56 +60,55 @@ function chime() {
   });
 }
 
-function showNext() {
-  const next = queue.shift();
-  if (!next) {
-    showing = false;
-    alert.dataset.state = 'idle';
-    return;
-  }
-  showing = true;
-  const [title, who, detail, message = ''] = next.lines;
+/** The lines an event shows, or null when this box does not show it (type off, or missed and skipped). */
+function linesOf(record) {
+  const kind = TYPES[record.subscription.type];
+  if (!kind || settings[kind.setting] === false) return null;
+  if (record.missed && settings.missed === 'skip') return null;
+  return kind.show(record.event ?? {});
+}
+
+/** Shows one alert of the queue until its length passes or the streamer skips it. */
+function show(alert, lines) {
+  const [title, who, detail, message = ''] = lines;
   $('alert-title').textContent = title;
   $('alert-who').textContent = who;
   $('alert-detail').textContent = detail;
   $('alert-message').textContent = message;
-  $('alert-test').hidden = !next.test;
-  alert.dataset.type = next.type;
-  alert.dataset.missed = String(next.missed);
-  alert.dataset.state = 'showing';
-  chime();
-  setTimeout(showNext, settings.seconds * 1000);
-}
-
-function receive(record) {
-  const kind = TYPES[record.subscription.type];
-  if (!kind || settings[kind.setting] === false) return;
-  if (record.missed && settings.missed === 'skip') return;
-  queue.push({ type: record.subscription.type, test: record.test, missed: record.missed === true, lines: kind.show(record.event ?? {}) });
-  if (!showing) showNext();
+  $('alert-test').hidden = !alert.test;
+  box.dataset.type = alert.subscription.type;
+  box.dataset.missed = String(alert.missed === true);
+  box.dataset.state = 'showing';
+  if (!alert.muted) chime();
+  return new Promise((resolve) => {
+    const end = () => {
+      clearTimeout(timer);
+      box.dataset.state = 'idle';
+      resolve();
+    };
+    const timer = setTimeout(end, settings.seconds * 1000);
+    alert.signal.addEventListener('abort', end);
+  });
 }
 
 async function loadSettings() {
   settings = { ...settings, ...(await Overlay.settings()) };
 }
 
-async function start() {
-  // Listen first: events that arrive while the settings load wait in order.
-  const early = [];
-  let ready = false;
-  Overlay.on('event', (record) => (ready ? receive(record) : early.push(record)));
+function start() {
+  // The queue hands alerts over once the module is ready; each waits for the settings first.
+  const loaded = Overlay.ready.then(loadSettings).catch((error) => {
+    console.warn(`[alerts] settings not read, using defaults (${error?.code ?? 'error'})`);
+  });
+  Overlay.on('alert', async (alert) => {
+    await loaded;
+    const lines = linesOf(alert);
+    if (lines) await show(alert, lines);
+  });
   Overlay.on('change', ({ key }) => {
     if (key in settings) loadSettings().catch(() => {});
   });
-  try {
-    await Overlay.ready;
-    await loadSettings();
-  } catch (error) {
-    console.warn(`[alerts] settings not read, using defaults (${error?.code ?? 'error'})`);
-  }
-  ready = true;
-  for (const record of early.splice(0)) receive(record);
-  alert.setAttribute('aria-busy', 'false');
+  void loaded.then(() => box.setAttribute('aria-busy', 'false'));
 }
 
 if (window.Overlay) start();

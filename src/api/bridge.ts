@@ -4,6 +4,7 @@ import type { Kind } from './kind.ts';
 import type { LiveStatus } from './live.ts';
 import { ERROR_CODES } from './OverlayError.ts';
 import type { PublicProfile } from './publicProfile.ts';
+import type { StreamEvent } from './streamEvents.ts';
 
 /**
  * The bridge between the module host and a module frame (docs/modules.md,
@@ -52,8 +53,12 @@ export const ReplySchema = z.union([
 ]);
 export type BridgeReply = z.infer<typeof ReplySchema>;
 
-/** `event` carries stream events, several per message in a burst (an array of records, oldest first); `layout` the module's box. */
-export const BRIDGE_EVENTS = ['profile', 'change', 'status', 'visible', 'hidden', 'event', 'layout'] as const;
+/**
+ * `event` carries stream events, several per message in a burst (an array of records, oldest first); `layout` the module's box.
+ * Alert modules (manifest `alerts`) also get `alert` (an AlertStart: the queue shows one now), `alertAbort` (`{n}`: the
+ * streamer skipped it) and `alerts` (AlertsSwitches: the streamer's pause and mute, at connect and on every change).
+ */
+export const BRIDGE_EVENTS = ['profile', 'change', 'status', 'visible', 'hidden', 'event', 'layout', 'alert', 'alertAbort', 'alerts'] as const;
 export type BridgeEventName = (typeof BRIDGE_EVENTS)[number];
 
 /** `c` (on `change`): the highest request id the host had received from the module when it sent the event. */
@@ -76,6 +81,8 @@ export const HostMessageSchema = z.union([ReplySchema, EventSchema, PingSchema])
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 
 const key = z.string();
+/** The host's number of one alert shown to one module; only the module it was shown to may answer it. */
+const alertNumber = /* @__PURE__ */ z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
 
 /**
  * Parameters of each method. `db.set` carries the value as JSON text: the host
@@ -93,6 +100,10 @@ export const METHOD_PARAMS = {
     after: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
     limit: z.optional(z.int().check(z.minimum(1), z.maximum(1000))),
   }),
+  /** The module's answer to the alert `n`: `showing` (its handler returned a promise) or not its alert (done at once). */
+  'alert.result': z.object({ n: alertNumber, showing: z.boolean() }),
+  /** The module is done with the alert `n` (its promise settled, or it called `alert.done()`). */
+  'alert.done': z.object({ n: alertNumber }),
   /**
    * The module's page refused one of its own requests (a `securitypolicyviolation`: it reached
    * an origin its manifest does not declare in `connect`). Told by the SDK, shown to the author.
@@ -144,4 +155,19 @@ export interface StatusEvent {
   failed: FailedWriteView[];
   /** How writes made elsewhere reach the page: `live` as they happen, `polling` every 5 s (no live endpoint), `connecting` not yet. */
   live: LiveStatus;
+}
+
+/** Payload of the `alert` event: the alert `n` starts now in this module. */
+export interface AlertStart {
+  n: number;
+  /** The event record (its marks `replayed`, `missed` included). */
+  event: StreamEvent;
+  /** The streamer muted alerts: show it without sound. */
+  muted: boolean;
+}
+
+/** Payload of the `alerts` event: the streamer's switches of the alert queue. */
+export interface AlertsSwitches {
+  paused: boolean;
+  muted: boolean;
 }

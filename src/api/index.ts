@@ -27,3 +27,5 @@ export * from './eventSubExamples.ts';
 export * from './twitchState.ts';
 export * from './sessions.ts';
 export * from './signInErrors.ts';
+export * from './media.ts';
+export * from './mediaSetting.ts';

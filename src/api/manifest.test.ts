@@ -15,4 +15,13 @@ describe('ModuleManifestSchema', () => {
     expect(ModuleManifestSchema.safeParse({ name: 'x', kind: 'widget' }).success).toBe(false);
     expect(ModuleManifestSchema.safeParse({ name: 'x', kind: 'tool', width: 10.5 }).success).toBe(false);
   });
+
+  it('takes alerts and alertSeconds up to 120, and refuses a bad length', () => {
+    expect(ModuleManifestSchema.parse({ name: 'x', kind: 'event', alerts: true, alertSeconds: 8.5 })).toMatchObject({ alerts: true, alertSeconds: 8.5 });
+    expect(ModuleManifestSchema.parse({ name: 'x', kind: 'event', alertSeconds: 120 }).alertSeconds).toBe(120);
+    for (const alertSeconds of [0, -1, 121, '30', null]) {
+      expect(ModuleManifestSchema.safeParse({ name: 'x', kind: 'event', alerts: true, alertSeconds }).success).toBe(false);
+    }
+    expect(ModuleManifestSchema.safeParse({ name: 'x', kind: 'event', alerts: 'yes' }).success).toBe(false);
+  });
 });

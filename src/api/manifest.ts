@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ALERT_SECONDS_MAX } from './alerts.ts';
 import { ConnectSchema } from './connectOrigin.ts';
 import { KindSchema } from './kind.ts';
 import { SettingsSchema } from './settings.ts';
@@ -17,6 +18,10 @@ export const ModuleManifestSchema = z.object({
   settings: z.optional(SettingsSchema),
   /** Height of the module's panel (`panel.html`) in the dock, in CSS pixels. @default 200 */
   panelHeight: z.optional(/* @__PURE__ */ z.int().check(z.minimum(40), z.maximum(2000))),
+  /** The module takes part in the alert queue (`Overlay.on('alert')`, docs/alerts-queue.md). @default false */
+  alerts: z.optional(z.boolean()),
+  /** How long one alert may show before it is taken as done, in seconds (ALERT_SECONDS_MAX at most). @default ALERT_SECONDS_DEFAULT (30) */
+  alertSeconds: z.optional(/* @__PURE__ */ z.number().check(z.positive(), z.maximum(ALERT_SECONDS_MAX))),
   /** Origins the module may reach (fetch, WebSocket, images, media); nothing else. @default [] */
   connect: z.optional(ConnectSchema),
 });

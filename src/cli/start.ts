@@ -62,7 +62,7 @@ async function main(argv: string[]): Promise<void> {
       createPageApp({
         distDir,
         moduleOrigin,
-        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false, events, eventRate: options.eventRate, trustProxy: options.trustProxy, signup, ...profile, ...twitchRoutes }),
+        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false, events, eventRate: options.eventRate, trustProxy: options.trustProxy, signup, ...profile, ...twitchRoutes, apiPath: '/api' }),
       }),
   });
   // `events` is the server's EventStore (src/server/events), through which Twitch's notifications are stored and sent live.

@@ -1,6 +1,8 @@
 import { effect } from '@preact/signals';
+import { createMediaClient } from '../client/index.ts';
 import type { HomeSection } from './HomeSection.ts';
 import { createLayoutClient, LayoutEditor, LayoutEditorModel } from './layout/index.ts';
+import { MediaModel, MediaSection } from './media/index.ts';
 import type { HomeSession } from './HomeSession.ts';
 import { ModulesModel } from './ModulesModel.ts';
 import { ModulesSection } from './ModulesSection.tsx';
@@ -29,6 +31,10 @@ export function createHomeSections(session: HomeSession, { pageBase }: HomeSecti
   const streamDeck = streamDeckSecret(session);
   const twitch = new TwitchModel({ session });
   const sessions = new SessionsModel({ session });
+  const media = new MediaModel({
+    client: createMediaClient({ api: { baseUrl: session.api.baseUrl, currentToken: () => session.token.peek() } }),
+    onRefused: () => session.reload(),
+  });
   // The Twitch state is read at each sign-in.
   effect(() => {
     if (session.phase.value === 'ready') void twitch.load();
@@ -38,10 +44,16 @@ export function createHomeSections(session: HomeSession, { pageBase }: HomeSecti
     session.profileReads.value;
     if (session.phase.value === 'ready' && session.rootRead.value) void sessions.load();
   });
+  // The media library at each read of the profile too: another tab or the dock may have added files.
+  effect(() => {
+    session.profileReads.value;
+    if (session.phase.value === 'ready') void media.load();
+  });
   return [
     { id: 'overlays', title: 'Overlays', View: () => <OverlaysSection overlays={overlays} /> },
     { id: 'modules', title: 'Modules', View: () => <ModulesSection model={modules} /> },
     { id: 'layout', title: 'Layout', View: () => <LayoutEditor model={layout} /> },
+    { id: 'media', title: 'Media', View: () => <MediaSection model={media} /> },
     { id: 'stream-deck', title: 'Stream Deck', View: () => <StreamDeckSection token={streamDeck} apiBase={session.api.baseUrl} /> },
     { id: 'twitch', title: 'Twitch', View: () => <TwitchSection model={twitch} /> },
     { id: 'signed-in', title: 'Signed in', View: () => <SessionsSection model={sessions} /> },

@@ -1,4 +1,4 @@
-import type { BridgeEventName, Clock, EventPage, Kind, ModuleContext, ModuleEntry, PublicProfile, Refusal, StreamEvent } from '../api/index.ts';
+import type { AlertsSwitches, BridgeEventName, Clock, EventPage, Kind, ModuleContext, ModuleEntry, PublicProfile, Refusal, StreamEvent } from '../api/index.ts';
 import type { DataChange, ModuleData, SyncStatus } from '../client/index.ts';
 import { type Throttled, throttleLatest } from './throttleLatest.ts';
 import { createBridgeMethods } from './createBridgeMethods.ts';
@@ -8,6 +8,7 @@ import { FloodGuard } from './FloodGuard.ts';
 import { messageBytes } from './messageBytes.ts';
 import type { FrameFactory } from './ModuleFrame.ts';
 import type { ModuleState } from './ModuleState.ts';
+import type { SettingsMedia } from './readSettings.ts';
 import { ModuleSupervisor, type SupervisorContext, type WelcomeReply } from './ModuleSupervisor.ts';
 import { publicOnly } from './publicOnly.ts';
 import { statusForModule } from './statusForModule.ts';
@@ -24,12 +25,19 @@ export interface BridgeHubOptions {
   randomId: () => string;
   createChannel: () => MessageChannel;
   onTraffic?: (record: TrafficRecord) => void;
+  /** A module got an alert of the queue (`showing`), or is over with it: the page marks its frame for tests and authors. */
+  onAlert?: (moduleId: string, eventId: string, showing: boolean) => void;
   /** `Overlay.events.list()`: `GET /me/events` with the page's token. @default none (UNAVAILABLE) */
   listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
   /** Told of each request a module's page refused (from the SDK). */
   onRefused?: (moduleId: string, refusal: Refusal) => void;
   /** Where the modules run, as `Overlay.ready` tells them. @default 'overlay' */
   context?: ModuleContext;
+  /**
+   * The API (address and token) whose media library media settings name, and the
+   * page address module URLs are relative to. @default none: media settings read as stored
+   */
+  media?: { api: SettingsMedia['api']; baseUrl: string };
   /**
    * Whether module frames may share a renderer process (all from one site). When
    * each module has a site of its own, a hang blocks only its own frame.
@@ -62,6 +70,8 @@ export class BridgeHub {
   private readonly data: ModuleData;
   private readonly unsubscribe: (() => void)[];
   private visibility: 'visible' | 'hidden' | null = null;
+  /** The last alert switches, for alert modules mounted later. */
+  private alertSwitches: AlertsSwitches | null = null;
   private readonly framesShareProcess: boolean;
   private readonly statusEvents: Throttled<SyncStatus>;
   /** The shared budget of window messages that come from no module's own frame. */
@@ -80,7 +90,9 @@ export class BridgeHub {
         valueBytes: limits.valueBytes,
         context: options.context ?? 'overlay',
         settingsOf: (id) => this.supervisors.get(id)?.manifest.settings,
+        settingsMediaOf: (id) => this.settingsMediaOf(id, options.media),
         listEvents: options.listEvents,
+        answerAlert: (id, n, showing) => this.supervisors.get(id)?.answerAlert(n, showing),
         onRefused: options.onRefused,
       }),
       onState: (state) => {
@@ -92,6 +104,14 @@ export class BridgeHub {
     this.strays = new FloodGuard(options.clock, limits.maxMessagesPerSecond, limits.maxBytesPerSecond);
     this.statusEvents = throttleLatest(options.clock, STATUS_EVENT_MS, (status) => this.fanOutStatus(status));
     this.unsubscribe = [data.onChange((change) => this.fanOutChange(change)), data.onStatus((status) => this.statusEvents.push(status))];
+  }
+
+  /** A module's files sit beside its page (index.html, or panel.html in the dock). */
+  private settingsMediaOf(id: string, media: BridgeHubOptions['media']): SettingsMedia | undefined {
+    const entry = this.supervisors.get(id)?.manifest;
+    if (!entry || !media) return undefined;
+    const page = new URL(entry.url, media.baseUrl);
+    return { api: media.api, fileUrl: (path) => new URL(path, page).href };
   }
 
   /** Starts a module, or updates it when it is mounted already. */
@@ -145,6 +165,18 @@ export class BridgeHub {
   emitEvents(events: readonly StreamEvent[]): void {
     if (events.length === 0) return;
     for (const supervisor of this.supervisors.values()) supervisor.sendEvents(events);
+  }
+
+  /** Shows one alert of the queue in every alert module of the page (presentAlert.ts, loaded with the first alert). */
+  async presentAlert(alert: { event: StreamEvent; muted: boolean }, signal: AbortSignal): Promise<void> {
+    return (await loadAlertCode()).presentAlert(this.supervisors.values(), alert, signal, this.alertSwitches);
+  }
+
+  /** The streamer's pause and mute, to every alert module now and to those that connect later (presentAlert.ts). */
+  setAlertSwitches(switches: AlertsSwitches): void {
+    this.alertSwitches = switches;
+    // Its code did not load (the page's server went away): the next change, or the next alert, tells them.
+    loadAlertCode().then((code) => code.setAlertSwitches(this.supervisors.values(), switches), () => undefined);
   }
 
   /**
@@ -248,6 +280,11 @@ export class BridgeHub {
   private fanOutStatus(status: SyncStatus): void {
     for (const [id, supervisor] of this.supervisors) supervisor.send('status', statusForModule(id, status));
   }
+}
+
+/** The host's alert code, loaded with the queue's first word: most pages have no alert module. */
+function loadAlertCode(): Promise<typeof import('./presentAlert.ts')> {
+  return import('./presentAlert.ts');
 }
 
 /** A throwing listener must not break the host: its error is reported on its own. */

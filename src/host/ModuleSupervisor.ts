@@ -1,5 +1,6 @@
 import { BRIDGE_VERSION, type BridgeEventName, type Clock, describeError, HelloSchema, type ModuleEntry, type StreamEvent, type Welcome } from '../api/index.ts';
 import { EventOutbox } from './EventOutbox.ts';
+import type { ModuleAlerts } from './ModuleAlerts.ts';
 import type { BridgeHandler } from './createBridgeMethods.ts';
 import { FloodGuard } from './FloodGuard.ts';
 import { messageBytes } from './messageBytes.ts';
@@ -25,6 +26,8 @@ export interface SupervisorContext {
   /** A module got a fresh port (first hello, or its page reloaded). */
   onConnect: (connection: ModuleConnection) => void;
   onTraffic?: (record: TrafficRecord) => void;
+  /** A module got an alert (`showing`), or is over with it. */
+  onAlert?: (moduleId: string, eventId: string, showing: boolean) => void;
 }
 
 /** A page may open a new session at most this often; repeats of a hello are ignored anyway. */
@@ -45,6 +48,10 @@ export class ModuleSupervisor {
   private connection: ModuleConnection | null = null;
   private flood: FloodGuard;
   private readonly outbox: EventOutbox;
+  /** Made by the first alert: its code loads on demand, as most pages never show one. */
+  private alerts: ModuleAlerts | null = null;
+  /** Tells the module once it said ready (its listeners are set); null before that and once it is gone. */
+  private readySend: ((name: 'alert' | 'alertAbort' | 'alerts', data: unknown) => void) | null = null;
   private instance = '';
   private session = '';
   private sessionAt = Number.NEGATIVE_INFINITY;
@@ -169,6 +176,20 @@ export class ModuleSupervisor {
     this.outbox.push(events);
   }
 
+  /** The module's side of the alert queue, made on first use with `Alerts` (loaded on demand). */
+  alertsWith(Alerts: typeof ModuleAlerts): ModuleAlerts {
+    if (!this.alerts) {
+      this.alerts = new Alerts(this.context.clock, (eventId, showing) => this.context.onAlert?.(this.entry.id, eventId, showing));
+      if (this.readySend) this.alerts.open(this.readySend);
+    }
+    return this.alerts;
+  }
+
+  /** The module's `alert.result` or `alert.done`. */
+  answerAlert(n: number, showing?: boolean): void {
+    this.alerts?.answer(n, showing);
+  }
+
   /** Takes a new manifest; a new URL reloads the frame, a new size only rescales it. */
   update(entry: ModuleEntry): void {
     const reload = entry.url !== this.entry.url;
@@ -186,11 +207,14 @@ export class ModuleSupervisor {
   /** Removes the module for good. */
   stop(): void {
     this.teardown();
+    this.alerts?.stop();
   }
 
   private connect(reply: WelcomeReply): void {
     this.connection?.close();
     this.outbox.close();
+    this.readySend = null;
+    this.alerts?.close();
     this.context.clock.clearTimeout(this.timer);
     const channel = this.context.createChannel();
     const { limits, clock, methods, onTraffic } = this.context;
@@ -204,7 +228,11 @@ export class ModuleSupervisor {
       onTraffic,
       onFault: (reason) => this.fail(reason, true),
       onHung: () => this.context.onHung(this),
-      onReady: () => this.outbox.open((batch) => connection.send('event', batch)),
+      onReady: () => {
+        this.outbox.open((batch) => connection.send('event', batch));
+        this.readySend = (name, data) => connection.send(name, data);
+        this.alerts?.open(this.readySend);
+      },
     });
     this.connection = connection;
     reply({ v: BRIDGE_VERSION, k: 'welcome', instance: this.instance, heartbeatMs: limits.heartbeatMs }, channel.port2);
@@ -224,6 +252,7 @@ export class ModuleSupervisor {
     this.failures += 1;
     this.state = { ...this.state, lastError: reason };
     if (this.failures > limits.maxRestarts) {
+      this.alerts?.stop();
       this.setPhase('crashed');
       return;
     }
@@ -241,6 +270,8 @@ export class ModuleSupervisor {
   private teardown(): void {
     this.context.clock.clearTimeout(this.timer);
     this.outbox.close();
+    this.readySend = null;
+    this.alerts?.close();
     this.connection?.close();
     this.connection = null;
     this.frame?.destroy();

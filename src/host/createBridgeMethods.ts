@@ -15,6 +15,7 @@ import {
 import type { ModuleData } from '../client/index.ts';
 import { decodeJsonValue } from './decodeJsonValue.ts';
 import { publicOnly } from './publicOnly.ts';
+import type { SettingsMedia } from './readSettings.ts';
 
 /** Handles one method for the module `ownId` (the port's module, never a message field). */
 export type BridgeHandler = (ownId: string, params: unknown) => Promise<unknown>;
@@ -31,14 +32,24 @@ export interface BridgeMethodsOptions {
   settingsOf: (moduleId: string) => Settings | undefined;
   /** Told of each request a module's page refused (its `connect` does not declare the origin). */
   onRefused?: (moduleId: string, refusal: Refusal) => void;
+  /** Where a module's media settings are looked up; without it they read as stored (a test host). */
+  settingsMediaOf?: (moduleId: string) => SettingsMedia | undefined;
   /** History of stream events with the page's token; absent where the page has none (a test host). */
   listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
+  /** A module's answer to an alert it was shown (`showing` undefined: done); answers for alerts it was not shown do nothing. */
+  answerAlert?: (moduleId: string, n: number, showing?: boolean) => void;
 }
 
 /** The methods a module may call, looked up by name. */
 export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, BridgeHandler> {
-  const { data, kind, getProfile, valueBytes, context, settingsOf, listEvents, onRefused } = options;
+  const { data, kind, getProfile, valueBytes, context, settingsOf, settingsMediaOf, listEvents, answerAlert, onRefused } = options;
   const profile = async () => publicOnly(await getProfile());
+  const answer =
+    (method: 'alert.result' | 'alert.done'): BridgeHandler =>
+    async (ownId, params) => {
+      const { n, showing } = parseParams(method, params) as { n: number; showing?: boolean };
+      answerAlert?.(ownId, n, showing);
+    };
   return new Map<BridgeMethod, BridgeHandler>([
     [
       'ready',
@@ -79,7 +90,7 @@ export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, 
         const read = await loadReadSettings();
         // Without its code (the page's server went away), each setting reads as its default,
         // as one that cannot be read does: a module drawing its first frame is better served by that.
-        return read ? read(data, ownId, settings) : Object.fromEntries(Object.entries(settings).map(([name, setting]) => [name, setting.default]));
+        return read ? read(data, ownId, settings, settingsMediaOf?.(ownId)) : Object.fromEntries(Object.entries(settings).map(([name, setting]) => [name, setting.default]));
       },
     ],
     [
@@ -90,6 +101,8 @@ export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, 
         return listEvents(query);
       },
     ],
+    ['alert.result', answer('alert.result')],
+    ['alert.done', answer('alert.done')],
     [
       'refused',
       async (ownId, params) => {

@@ -1,4 +1,4 @@
-import { type Boxes, type Clock, type EventPage, isKind, type Kind, type ModuleContext, type ModuleEntry, type PublicProfile, type Refusal, type StreamEvent, type Welcome } from '../api/index.ts';
+import { type AlertsSwitches, type Boxes, type Clock, type EventPage, isKind, type Kind, type ModuleContext, type ModuleEntry, type PublicProfile, type Refusal, type StreamEvent, type Welcome } from '../api/index.ts';
 import type { ModuleData } from '../client/index.ts';
 import { BridgeHub, type HostEventName } from './BridgeHub.ts';
 import { monotonicClock } from './monotonicClock.ts';
@@ -42,6 +42,10 @@ export interface ModuleHostOptions {
   onRefused?: (moduleId: string, refusal: Refusal) => void;
   /** Answers `Overlay.events.list()` (`GET /me/events` with the page's token). @default UNAVAILABLE */
   listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
+  /** The API client whose media library the modules' media settings name (`GET /me/media`). @default none: they read as stored */
+  mediaApi?: { readonly baseUrl: string; currentToken(): string | undefined };
+  /** A module got an alert of the queue (`showing`), or is over with it. */
+  onAlert?: (moduleId: string, eventId: string, showing: boolean) => void;
 }
 
 export interface ModuleHost {
@@ -61,6 +65,10 @@ export interface ModuleHost {
   emit(name: HostEventName, payload?: unknown): void;
   /** Stream events, oldest first, to every module: each gets them once ready, in order, in batches. */
   emitEvents(events: readonly StreamEvent[]): void;
+  /** Shows one alert of the queue in every alert module; resolves when each is done with it (never rejects). */
+  presentAlert(alert: { event: StreamEvent; muted: boolean }, signal: AbortSignal): Promise<void>;
+  /** The streamer's pause and mute, to every alert module (`Overlay.on('alerts')`). */
+  setAlertSwitches(switches: AlertsSwitches): void;
   /** The state of every mounted module. */
   states(): ModuleState[];
   /** Calls `listener` with a module's state whenever it changes; returns unsubscribe. */
@@ -84,6 +92,7 @@ export function createModuleHost(options: ModuleHostOptions): ModuleHost {
     randomId: options.randomId ?? randomInstanceId,
     createChannel: () => new MessageChannel(),
     createFrame: layer.createFrame,
+    media: options.mediaApi && { api: options.mediaApi, baseUrl: options.container.ownerDocument.baseURI },
   });
   const onMessage = (event: MessageEvent) => {
     // Sandboxed frames have an opaque origin, serialised as "null"; nothing else may say hello.
@@ -114,6 +123,8 @@ export function createModuleHost(options: ModuleHostOptions): ModuleHost {
     reload: (id) => hub.reload(id),
     emit: (name, payload) => hub.emit(name, payload),
     emitEvents: (events) => hub.emitEvents(events),
+    presentAlert: (alert, signal) => hub.presentAlert(alert, signal),
+    setAlertSwitches: (switches) => hub.setAlertSwitches(switches),
     states: () => hub.states(),
     onState: (listener) => hub.onState(listener),
     destroy: () => {

@@ -25,13 +25,15 @@ export interface OverlayServices {
   profileCache(apiBase: string, auth: OverlayAuth): ProfileCache;
   /** `news`: the live channel's profile and layout news (re-read the profile, move the frames). */
   openDataLayer(args: { client: ApiClient; userId: string; kind: Kind; news?: LiveNews }): Promise<DataLayer>;
-  createHost(options: Pick<ModuleHostOptions, 'kind' | 'data' | 'getProfile' | 'framesShareProcess' | 'listEvents' | 'onRefused'>): ModuleHost;
+  createHost(options: Pick<ModuleHostOptions, 'kind' | 'data' | 'getProfile' | 'framesShareProcess' | 'listEvents' | 'onRefused' | 'mediaApi'>): ModuleHost;
   /** The page's own address (decides whether modules get a site each). */
   pageUrl: URL;
   /** Template of the modules' own origins, e.g. `https://{site}.modules.example.com` (the page's `overlay-module-origin` meta). */
   moduleOrigin?: string;
   /** The modules that exist (updated by hot reload in development). */
   registry: ReadonlySignal<readonly ModuleEntry[]>;
+  /** Calls back when OBS puts the page's source in or out of its program output (`obsSourceActiveChanged`). @default none: always active */
+  watchActive?(onChange: (active: boolean) => void): () => void;
   setInterval(fn: () => void, ms: number): unknown;
   clearInterval(handle: unknown): void;
 }

@@ -6,6 +6,7 @@ import { deferModuleData } from './deferModuleData.ts';
 import { isolateModuleSites, type SiteIsolation } from './isolateModuleSites.ts';
 import { withApiBase } from './withApiBase.ts';
 import { firstProfile, StartRefused, waitNotice } from './firstProfile.ts';
+import { followAlerts, type PageAlerts } from './followAlerts.ts';
 import { followLayout } from './followLayout.ts';
 import { obtainToken } from './obtainToken.ts';
 import { renewTokenOnRefusal } from './renewTokenOnRefusal.ts';
@@ -44,7 +45,13 @@ export async function startOverlay(
   // The live channel's news may come as soon as the data layer connects: the refresh is ready for them.
   // News during a read get a read after it (the running one may answer what is stale by now).
   let layer!: DataLayer;
-  const news = (next?: Layout) => void (next ? layout.show(next) : (refreshing?.then(refresh) ?? refresh()));
+  let alerts!: PageAlerts;
+  // News without a layout also follows a `ready` after a lost connection: the alert state is read again then.
+  const news = (next?: Layout) => {
+    if (next) return layout.show(next);
+    alerts.news({ type: 'ready' });
+    void (refreshing?.then(refresh) ?? refresh());
+  };
   const opening = first.answer.then(async (full) => {
     const layer = await services.openDataLayer({ client, userId: first.userId, kind, news });
     if (full && first.early) showFresh(model, host, toPublicProfile(full));
@@ -60,8 +67,11 @@ export async function startOverlay(
     framesShareProcess: !sites([]).isolated,
     listEvents: (query) => client.listEvents(query),
     onRefused: reportRefusals(model),
+    mediaApi: client,
   });
   const layout = followLayout(client, kind, host);
+  alerts = followAlerts({ host, userId: first.userId, readState: () => client.alerts(), report: (report) => client.reportAlerts(report) });
+  const stopActive = services.watchActive?.((active) => alerts.setActive(active));
   // Started from the cached profile, the frames run before the client has a token: their boxes are
   // read once it has one (the API's answer), not left to the next refresh or live news.
   void (first.early ? first.answer.then((full) => full && layout.read(), () => {}) : layout.read());
@@ -72,7 +82,7 @@ export async function startOverlay(
   // Re-runs when the profile (selection) or the registry (hot reload) changes. Only the selected modules get
   // a site label (a SHA-256 in script each): a modules folder of 50 cost 10 to 20 ms before the first frame.
   const stopSelection = effect(() => {
-    showModules(host, model, kind, sites(selectedEntries(services.registry.value, model.profile.value, kind)));
+    alerts.follow(showModules(host, model, kind, sites(selectedEntries(services.registry.value, model.profile.value, kind))));
     showStates();
   });
   try {
@@ -81,13 +91,19 @@ export async function startOverlay(
     // A refused address, or (not expected: the local store falls back to memory) no data layer: the frames must not run on.
     stopSelection();
     stopStates();
+    stopActive?.();
+    alerts.stop();
     host.destroy();
     if (error instanceof StartRefused) model.fail('start', error.message);
     else model.fail('data', `the data layer could not start: ${describeError(error)}`);
     return undefined;
   }
   model.phase.value = 'running';
-  const stopEvents = layer.events?.listen((events) => host.emitEvents(events));
+  const stopAlertNews = layer.alerts?.listen((message) => alerts.news(message));
+  const stopEvents = layer.events?.listen((events) => {
+    host.emitEvents(events);
+    alerts.offer(events);
+  });
   const timer = services.setInterval(refresh, PROFILE_REFRESH_MS);
   // Started without the API, the page has no token yet: writes wait for it, so ask sooner. An API
   // without the live channel tells no news: its changes show at this poll.
@@ -111,10 +127,13 @@ export async function startOverlay(
     stopStates();
     stopAuth();
     stopEvents?.();
+    stopAlertNews?.();
+    stopActive?.();
+    alerts.stop();
     layer.stop();
     host.destroy();
   };
-  return { client, host, layer, refresh, stop };
+  return { client, host, layer, alerts, refresh, stop };
 
   // One profile read at a time: against an API that does not answer, the 5 s retry must not stack them.
   function refresh(): Promise<void> {
@@ -132,6 +151,8 @@ export interface OverlayController {
   client: ApiClient;
   host: ModuleHost;
   layer: DataLayer;
+  /** The page's part in the browser's alert queue (the studio shows its view). */
+  alerts: PageAlerts;
   /** Re-reads the profile now; modules get a `profile` event when it changed. */
   refresh(): Promise<void>;
   stop(): void;
@@ -176,10 +197,10 @@ function selectedEntries(registry: readonly ModuleEntry[], profile: PublicProfil
   return registry.filter((entry) => ids.has(entry.id));
 }
 
-/** Mounts the selected modules that exist and have a site; reports the ones that do not. */
-function showModules(host: ModuleHost, model: OverlayModel, kind: Kind, { entries: registry, refused }: SiteIsolation): void {
+/** Mounts the selected modules that exist and have a site, and answers them; reports the ones that do not. */
+function showModules(host: ModuleHost, model: OverlayModel, kind: Kind, { entries: registry, refused }: SiteIsolation): ModuleEntry[] {
   const profile = model.profile.value;
-  if (!profile) return;
+  if (!profile) return [];
   const ids = selectedModules(profile, kind);
   const known = new Map(registry.map((entry) => [entry.id, entry]));
   const reasons = new Map(refused.map(({ id, reason }) => [id, reason]));
@@ -192,6 +213,7 @@ function showModules(host: ModuleHost, model: OverlayModel, kind: Kind, { entrie
   const entries = ids.flatMap((id) => known.get(id) ?? []);
   model.moduleIds.value = entries.map((entry) => entry.id);
   host.sync(entries);
+  return entries;
 }
 
 /** What modules started before the local database opened are told: nothing pending that the page knows of yet. */

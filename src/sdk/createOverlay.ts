@@ -5,8 +5,9 @@ import { BridgeClient } from './BridgeClient.ts';
 import { encodeJson } from './encodeJson.ts';
 import { createOwnWrites } from './createOwnWrites.ts';
 import { createRefusalReporter, type RefusalReport } from './createRefusalReporter.ts';
-import type { ChangeEvent, EventPage, Json, StreamEvent, OverlayApi, PublicProfile, ReadyInfo } from './overlay.d.ts';
+import type { AlertListener, AlertsSwitches, ChangeEvent, EventPage, Json, StreamEvent, OverlayApi, PublicProfile, ReadyInfo } from './overlay.d.ts';
 import { createStreamEventListeners } from './streamEventListeners.ts';
+import { createAlertListeners } from './alertListeners.ts';
 import { type HelloWindows, sayHello } from './sayHello.ts';
 import type { Clock } from '../api/Clock.ts';
 
@@ -29,7 +30,7 @@ export interface OverlayOptions extends HelloWindows {
   watchRefusals?: (report: (refusal: RefusalReport) => void) => void;
 }
 
-const EVENTS = ['profile', 'change', 'status', 'visible', 'hidden', 'layout'];
+const EVENTS = ['profile', 'change', 'status', 'visible', 'hidden', 'layout', 'alerts'];
 
 /** Builds the `Overlay` API of one module page. */
 export function createOverlay(options: OverlayOptions): OverlayApi {
@@ -44,6 +45,15 @@ export function createOverlay(options: OverlayOptions): OverlayApi {
     : new Promise<void>(() => {});
   const streamEvents = createStreamEventListeners();
   client.on('event', (batch) => streamEvents.deliver(batch, (error) => rethrowLater(options.timers, error)));
+  const report = (error: unknown) => rethrowLater(options.timers, error);
+  const alerts = createAlertListeners((m, p) => void client.call(m, p).catch(() => undefined), report);
+  client.on('alert', (data) => alerts.start(data));
+  client.on('alertAbort', (data) => alerts.abort(data));
+  // The switches the host told last: a listener added later hears them at once.
+  let switches: AlertsSwitches | undefined;
+  client.on('alerts', (data) => {
+    switches = data as AlertsSwitches;
+  });
   // The host shows them to the author (the studio's problems); they wait in the queue until connected.
   if (instance) options.watchRefusals?.(createRefusalReporter((refusal) => void client.call('refused', refusal).catch(() => {})));
   const ready = connected.then(() => client.call('ready', {}) as Promise<ReadyInfo>);
@@ -81,7 +91,18 @@ export function createOverlay(options: OverlayOptions): OverlayApi {
     },
     on: ((event: string, listener: (data: never) => void) => {
       // Both overloads land here; the listener's payload type is the overload's business.
+      if (event === 'alert') return alerts.on(listener as unknown as AlertListener);
       if (streamEvents.handles(event)) return streamEvents.on(event, listener as (data: StreamEvent) => void);
+      if (event === 'alerts' && switches) {
+        const known = switches;
+        queueMicrotask(() => {
+          try {
+            listener(known as never);
+          } catch (error) {
+            report(error);
+          }
+        });
+      }
       if (!EVENTS.includes(event)) throw new OverlayError('BAD_REQUEST', `unknown event "${String(event)}"`);
       return client.on(event, listener as (data: unknown) => void);
     }) as OverlayApi['on'],

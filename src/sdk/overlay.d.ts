@@ -147,6 +147,34 @@ export interface ModuleBox {
   height: number;
 }
 
+/**
+ * One alert of the queue (docs/alerts-queue.md): the event record plus what the
+ * queue adds. Modules that declare `"alerts": true` in module.json get them,
+ * one at a time, the same alert in every alert module of the streamer's pages.
+ */
+export interface Alert extends StreamEvent {
+  /** The streamer muted alerts: show it without sound. */
+  muted: boolean;
+  /** Aborts when the streamer skips the alert: take it off screen at once. */
+  signal: AbortSignal;
+  /** Ends the alert now, as its promise settling would. */
+  done(): void;
+}
+
+/**
+ * What an `alert` listener returns decides: a promise means the module shows
+ * the alert until the promise settles (at most its manifest's `alertSeconds`,
+ * 30 by default); `false` or nothing, returned at once, means "not mine".
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: `void` lets `(alert) => console.log(alert)` pass as "not mine"
+export type AlertListener = (alert: Alert) => PromiseLike<unknown> | false | void | undefined;
+
+/** The streamer's switches of the alert queue: `paused` (no new alert starts), `muted` (alerts without sound). */
+export interface AlertsSwitches {
+  paused: boolean;
+  muted: boolean;
+}
+
 /** Payload of each event. */
 export interface OverlayEvents {
   profile: PublicProfile;
@@ -158,6 +186,8 @@ export interface OverlayEvents {
   event: StreamEvent;
   /** The module's box: once it is connected (in the overlay page, not in a dock panel) and whenever the streamer moves it. */
   layout: ModuleBox;
+  /** Alert modules only: the streamer's pause and mute, at once when known and on every change (also while an alert shows). */
+  alerts: AlertsSwitches;
 }
 
 /** One chat message as an event record (docs/twitch.md); `event` is EventSub's `channel.chat.message` payload. */
@@ -193,6 +223,8 @@ export interface OverlayApi {
     /** History: the newest `limit` (default 100, at most 1000), or the events after `after`, oldest first. */
     list(query?: { after?: string; limit?: number }): Promise<EventPage>;
   };
+  /** Alert modules only (`"alerts": true`): each alert of the queue, one at a time; see AlertListener. */
+  on(event: 'alert', listener: AlertListener): () => void;
   /** Listens to an event; returns the function that stops listening. */
   on<E extends keyof OverlayEvents>(event: E, listener: (data: OverlayEvents[E]) => void): () => void;
   /** Twitch chat messages: the `channel.chat.message` event records (as `SLIVE.on('chat')` on the hosted service). */

@@ -10,6 +10,7 @@ import {
   createApiApp,
   databaseLane,
   type EnvelopeOptions,
+  type MediaOptions,
   resolveLimits,
 } from './http/index.ts';
 import { type EventRate, type Events, type OpenEventsOptions, openEvents, resolveEventRate } from './events/index.ts';
@@ -26,6 +27,7 @@ import {
   serveUpgradeAsRequest,
 } from './live/index.ts';
 import { type AlertStore, openAlertStore } from './alerts/index.ts';
+import { type MediaLimits, type MediaStore, openMediaStore, resolveMediaLimits, type S3MediaSpec } from './media/index.ts';
 import { loadModuleCatalog, type ModuleCatalog } from './modules/index.ts';
 import { DEMO_SEED, openRegistry, parseSeed, type Registry } from './registry/index.ts';
 import { createWebsiteSessions, openSessionStore, type WebsiteSessions, withSessions } from './sessions/index.ts';
@@ -76,7 +78,7 @@ export interface StartApiServerOptions {
     store: DataStore,
     registry: Registry,
     events: Events,
-    profile: { notices?: ProfileNotices; modules?: ModuleCatalog; sessions: WebsiteSessions; alerts: AlertStore },
+    profile: { notices?: ProfileNotices; modules?: ModuleCatalog; sessions: WebsiteSessions; alerts: AlertStore; media: MediaOptions },
   ) => { fetch: (request: Request) => Response | Promise<Response> };
   /** The stream events' retention and live replay bounds (docs/events.md). @default {} */
   events?: OpenEventsOptions;
@@ -100,6 +102,13 @@ export interface StartApiServerOptions {
   signup?: ApiAppOptions['signup'];
   /** Lifetime of the website tokens made by signing in (`--session-days`). @default 30 */
   sessionDays?: number;
+  /**
+   * The media library: its limits (`--media-file-mb`, `--media-quota-mb`), and an S3-compatible bucket for its
+   * bytes (`--media-store`), the index staying in the data store. @default 25 / 250 MiB, everything in the data store
+   */
+  media?: { limits?: Partial<MediaLimits>; bucket?: S3MediaSpec };
+  /** `--public-url`: the base of the media files' URLs. @default the origin each request came to */
+  publicUrl?: string;
 }
 
 export interface RunningApiServer {
@@ -132,6 +141,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   if (liveOptions) resolveLiveOptions(liveOptions);
   const trustProxy = options.trustProxy ?? 0;
   if (!(Number.isSafeInteger(trustProxy) && trustProxy >= 0)) throw new RangeError('trustProxy must be an integer from 0: the number of proxies in front of the server');
+  const mediaLimits = resolveMediaLimits(options.media?.limits);
   const modules = typeof options.modules === 'string' ? await loadModuleCatalog(options.modules) : options.modules;
   const opened = isStore(options.store) ? options.store : await openStore(options.store ?? 'memory', { log: options.log });
   let registry: Registry;
@@ -139,6 +149,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   let sessions: WebsiteSessions | undefined;
   let changes: LiveChanges | undefined;
   let events: Events | undefined;
+  let mediaStore: MediaStore | undefined;
   try {
     sessions = createWebsiteSessions({ store: openSessionStore(opened, now), now, sessionDays: options.sessionDays });
     ownRegistry = options.registry ? undefined : await openRegistry(opened, seed!, { now, tokenTtlMs, maxTokensPerOverlay, reseed: options.reseed });
@@ -146,7 +157,9 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
     registry = withSessions(options.registry ?? ownRegistry!, sessions);
     if (liveOptions) changes = await openLiveChanges(opened, liveOptions);
     events = await openEvents(opened, options.events);
+    mediaStore = openMediaStore(opened, options.media?.bucket);
   } catch (error) {
+    await events?.close();
     await changes?.feed.close();
     await ownRegistry?.close?.();
     await sessions?.close();
@@ -159,7 +172,8 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   const openSessions = sessions!;
   // Opened last: nothing after it can fail before `close()` exists to close it.
   const alerts = openAlertStore(opened);
-  const profile = { notices: changes && createProfileNotices(changes.feed), modules, sessions: openSessions, alerts };
+  const media = { store: mediaStore!, limits: mediaLimits, publicUrl: options.publicUrl };
+  const profile = { notices: changes && createProfileNotices(changes.feed), modules, sessions: openSessions, alerts, media };
   const app =
     options.wrap?.(store, registry, events, profile) ??
     createApiApp({ registry, store, limits, onInternalError, now, live: liveOptions !== undefined, envelope, events, eventRate, trustProxy, signup: options.signup, ...profile, ...options.twitchRoutes });
@@ -190,6 +204,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
     await events.close();
     await openSessions.close();
     await alerts.close();
+    await media.store.close();
     await store.close();
     throw error;
   }
@@ -202,6 +217,7 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
       .then(() => ownRegistry?.close?.())
       .then(() => openSessions.close())
       .then(() => alerts.close())
+      .then(() => media.store.close())
       .finally(() => store.close());
     return closing;
   };

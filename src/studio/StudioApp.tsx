@@ -4,6 +4,7 @@ import { DatabaseInspector } from './DatabaseInspector.tsx';
 import { ModuleList } from './ModuleList.tsx';
 import { ProfileEditor } from './ProfileEditor.tsx';
 import { Stage } from './Stage.tsx';
+import { StageAlerts } from './StageAlerts.tsx';
 import { StageEvents } from './StageEvents.tsx';
 import { StageControls } from './StageControls.tsx';
 import { StageSettings } from './StageSettings.tsx';
@@ -43,6 +44,7 @@ export function StudioApp({ studio, stageRef, address }: StudioAppProps) {
           <Stage stageRef={stageRef} front={studio.front} />
           <StageControls studio={studio} />
           <StageEvents studio={studio} />
+          <StageAlerts queue={studio.alertQueue} />
           <StageSettings studio={studio} />
         </section>
         <aside class="side-column">

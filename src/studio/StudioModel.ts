@@ -1,6 +1,6 @@
 import { type Signal, signal } from '@preact/signals';
 import type { ModuleEntry } from '../api/index.ts';
-import type { ApiClient, ModuleData, SyncStatus } from '../client/index.ts';
+import type { AlertQueueView, ApiClient, ModuleData, SyncStatus } from '../client/index.ts';
 import type { ModuleHost } from '../host/index.ts';
 import { OverlayModel } from '../runtime/index.ts';
 import { DatabaseModel } from './DatabaseModel.ts';
@@ -26,6 +26,8 @@ export class StudioModel {
   readonly data = signal<ModuleData | null>(null, { name: 'studio.data' });
   /** The overlay's API client once it runs: the test buttons post events with it. */
   readonly client = signal<ApiClient | null>(null, { name: 'studio.client' });
+  /** The overlay's alert queue (showing, waiting, paused, muted); null while no module on stage declares `alerts`. */
+  readonly alertQueue = signal<AlertQueueView | null>(null, { name: 'studio.alertQueue' });
   /** The module whose frame lies on top of the stage and gets the pointer, or null for the host's order. */
   readonly front = signal<string | null>(null, { name: 'studio.front' });
   /** The last event sent with the visible/hidden buttons. */

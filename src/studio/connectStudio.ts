@@ -32,6 +32,9 @@ export async function connectStudio(studio: StudioModel, params: OverlayParams, 
   // A start that failed has said why already; the developer routes would only repeat it.
   if (!controller) return;
   studio.client.value = controller.client;
+  effect(() => {
+    studio.alertQueue.value = controller.alerts.view.value;
+  });
   if (!('api' in dev)) return studio.overlay.report('studio', `developer routes unavailable: ${describeError(dev.error)}`);
   studio.data.value = controller.layer.data;
   connectDatabase(studio, controller, dev.api);

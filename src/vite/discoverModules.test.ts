@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { discoverModules } from './discoverModules.ts';
@@ -91,6 +91,33 @@ describe('discoverModules', () => {
         path: 'modules/demo.home/module.json',
         reason: 'invalid manifest: connect.1: "https://evil.example/collect" must be an origin only, written as "https://evil.example" (no path, query, user or trailing slash)',
       },
+    ]);
+  });
+
+  it('skips a module whose media setting names a default file it lacks, and keeps one that has it', async () => {
+    const dir = join(root, 'modules');
+    const sound = { type: 'sound', label: 'Sound', default: 'sounds/chime.ogg' };
+    await writeFixtureModule(dir, 'demo.has', { ...tool, settings: { sound } }, { 'index.html': '<p></p>', 'sounds/chime.ogg': 'OggS' });
+    await writeFixtureModule(dir, 'demo.lacks', { ...tool, settings: { sound } });
+    await writeFixtureModule(dir, 'demo.folder', { ...tool, settings: { sound } }, { 'index.html': '<p></p>', 'sounds/chime.ogg/x': '' });
+    const { modules, problems } = await discoverModules([dir], root);
+    expect(modules.map((module) => module.entry.id)).toEqual(['demo.has']);
+    const reason = 'invalid manifest: settings.sound: default file "sounds/chime.ogg" is not in the module folder';
+    expect(problems).toEqual([
+      { path: 'modules/demo.folder/module.json', reason },
+      { path: 'modules/demo.lacks/module.json', reason },
+    ]);
+  });
+
+  it('skips a module whose default file is a symlink out of its folder', async () => {
+    const dir = join(root, 'modules');
+    await writeFile(join(root, 'secret.png'), 'not for modules');
+    const folder = await writeFixtureModule(dir, 'demo.link', { ...tool, settings: { picture: { type: 'image', label: 'Picture', default: 'picture.png' } } });
+    await symlink(join(root, 'secret.png'), join(folder, 'picture.png'));
+    const { modules, problems } = await discoverModules([dir], root);
+    expect(modules).toEqual([]);
+    expect(problems.map((problem) => problem.reason)).toEqual([
+      'invalid manifest: settings.picture: default file "picture.png" is not in the module folder',
     ]);
   });
 

@@ -7,6 +7,7 @@ import type { BenchContext } from '../BenchContext.ts';
 import { moduleSiteLabel } from '../../runtime/index.ts';
 import { FLOOR_PAGE, FLOOR_PATH } from './floorPage.ts';
 import { runViteBuild } from './runViteBuild.ts';
+import { writeAlertModule } from './writeAlertModule.ts';
 import { writeToolModules } from './writeToolModules.ts';
 
 /** Most tool modules any figure selects. */
@@ -31,6 +32,8 @@ export interface OverlaySite {
 export async function startOverlaySite(context: BenchContext): Promise<OverlaySite> {
   const modulesDir = await context.tempDir('modules');
   const toolIds = await writeToolModules(modulesDir, MAX_TOOLS);
+  // The alert figures' module: selected by them only, so the other figures' pages never load the alert queue.
+  await writeAlertModule(modulesDir);
   const distDir = await context.tempDir('overlay-dist');
   context.log(`vite build of the overlay page with ${MAX_TOOLS} bench tool modules`);
   await runViteBuild({ outDir: distDir, moduleDirs: [modulesDir] });

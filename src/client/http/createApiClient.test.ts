@@ -65,6 +65,18 @@ describe('createApiClient', () => {
     expect(net.calls[1].url).toBe('https://api.test/me/database?id=a.b&key=x%26y');
   });
 
+  it('reads the alert state with GET /me/alerts and reports the queue with POST /me/alerts/report; a refusal rejects with its code', async () => {
+    const { net, client } = setup();
+    net.respond(() => new Response(null, { status: 204 }));
+    await client.reportAlerts({ showing: null, waiting: 3, held: 'hidden', dropped: 0 });
+    expect(net.calls[0]).toMatchObject({ method: 'POST', url: 'https://api.test/me/alerts/report', body: { showing: null, waiting: 3, held: 'hidden', dropped: 0 } });
+    net.respond(() => json(200, { paused: true, muted: false, showing: null, waiting: 0 }));
+    expect(await client.alerts()).toEqual({ paused: true, muted: false, showing: null, waiting: 0 });
+    expect(net.calls[1]).toMatchObject({ method: 'GET', url: 'https://api.test/me/alerts' });
+    net.respond(() => json(403, { code: 'FORBIDDEN', message: 'an overlay token reports' }));
+    expect((await failureOf(client.reportAlerts({ showing: null, waiting: 0 }))).code).toBe('FORBIDDEN');
+  });
+
   it('sends the events query in an engine without URLSearchParams.size (Chromium 103, OBS 29-30)', async () => {
     const size = Object.getOwnPropertyDescriptor(URLSearchParams.prototype, 'size');
     Reflect.deleteProperty(URLSearchParams.prototype, 'size');

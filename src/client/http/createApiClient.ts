@@ -1,4 +1,4 @@
-import { ALERTS_PATH, type AlertCommand, type AlertsState, AlertsStateSchema, type Clock, codeForStatus, type DatabaseEntry, DatabaseEntrySchema, type DatabaseValues, DatabaseValuesSchema, type EventPage, EventPageSchema, type Kind, type Layout, LayoutSchema, type PostEvent, type StreamEvent, StreamEventSchema, type Json, type OverlayToken, OverlayTokenSchema, type Profile, ProfileSchema, systemClock, ValidateSchema, type Validation } from '../../api/index.ts';
+import { ALERTS_PATH, ALERTS_REPORT_PATH, type AlertCommand, type AlertReport, type AlertsState, AlertsStateSchema, type Clock, codeForStatus, type DatabaseEntry, DatabaseEntrySchema, type DatabaseValues, DatabaseValuesSchema, type EventPage, EventPageSchema, type Kind, type Layout, LayoutSchema, type PostEvent, type StreamEvent, StreamEventSchema, type Json, type OverlayToken, OverlayTokenSchema, type Profile, ProfileSchema, systemClock, ValidateSchema, type Validation } from '../../api/index.ts';
 import { ApiError } from './ApiError.ts';
 import { errorMessage, isRecord, unwrapBody } from './unwrapBody.ts';
 
@@ -47,6 +47,8 @@ export interface ApiClient {
   alerts(): Promise<AlertsState>;
   /** `POST /me/alerts/<command>`: the state after it (skip and clear change no state: the pages act on them). */
   alertCommand(command: AlertCommand): Promise<AlertsState>;
+  /** `POST /me/alerts/report`: what this page's alert queue shows and how many wait (the dock's status line). */
+  reportAlerts(report: AlertReport): Promise<void>;
   /**
    * Swaps the token (e.g. after a 401 and a new exchange) and tells the
    * `onTokenChange` listeners (the write queue resumes). With `getToken`, that
@@ -173,6 +175,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     alerts: () => call('GET', ALERTS_PATH, AlertsStateSchema),
     alertCommand: (command) => call('POST', `${ALERTS_PATH}/${command}`, AlertsStateSchema),
+    async reportAlerts(report) {
+      const answer = await send('POST', ALERTS_REPORT_PATH, { body: report });
+      if (!isOk(answer)) throw failure(answer);
+    },
     setToken(next) {
       // The same token again changes nothing: listeners (the queue's resume) are not woken for it.
       if (next === token && !getToken) return;

@@ -19,6 +19,7 @@ describe('parseCliArgs', () => {
       trustProxy: 0,
       eventRate: { perSecond: 100, burst: 1000 },
       sessionDays: 30,
+      media: { limits: { maxFileBytes: 25 * 1024 * 1024, quotaBytes: 250 * 1024 * 1024 } },
       help: false,
     });
   });

@@ -10,7 +10,8 @@ import { DEFAULT_MAX_TOKENS_PER_OVERLAY, DEFAULT_TOKEN_TTL_MS } from '../registr
 import { DEFAULT_SESSION_DAYS } from '../sessions/index.ts';
 import { DEFAULT_MAX_SIGNUPS_PER_HOUR } from '../signin/index.ts';
 import { parseStoreUrl, type StoreSpec } from '../store/index.ts';
-import { type SignupFlags, signupFlags } from './signupFlags.ts';
+import { checkPublicUrl, type SignupFlags, signupFlags } from './signupFlags.ts';
+import { DEFAULT_MEDIA_LIMITS, type MediaLimits, MIB, parseS3MediaSpec, type S3MediaSpec } from '../media/index.ts';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_STORE = 'sqlite:./data/overlay.sqlite';
@@ -67,7 +68,13 @@ not as a flag, which every user of the machine sees in ps.
   --session-days <n>       lifetime of the website tokens made by signing in (default ${DEFAULT_SESSION_DAYS})
   --signup twitch          let streamers create their own account by signing in with Twitch (docs/deploying.md);
                            needs --twitch-client-id, --twitch-client-secret and --public-url
-  --public-url <url>       the API's public base URL: Twitch redirects to <url>/auth/twitch/callback, then <url>/home
+  --public-url <url>       the API's public base URL: media URLs start with it (default: the request's origin); with
+                           --signup, Twitch redirects to <url>/auth/twitch/callback, then <url>/home
+  --media-file-mb <n>      largest media file a streamer may upload, in MB (default ${DEFAULT_MEDIA_LIMITS.maxFileBytes / MIB})
+  --media-quota-mb <n>     what one streamer's media files may take together, in MB (default ${DEFAULT_MEDIA_LIMITS.quotaBytes / MIB})
+  --media-store <url>      s3://<bucket>[/<prefix>]?endpoint=<url>&region=<region>: media bytes in an S3-compatible
+                           bucket, credentials from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or their _FILE
+                           forms); default: in the data store
   --allowed-logins <a,b>   only these Twitch logins may sign up (default: anyone)
   --max-signups-per-hour <n>
                            new accounts per client address and hour, then 429 (default ${DEFAULT_MAX_SIGNUPS_PER_HOUR})
@@ -103,6 +110,10 @@ export interface CliOptions {
   sessionDays: number;
   /** `--signup twitch` and its flags; undefined without it. */
   signup?: SignupFlags;
+  /** The media library's limits, and the bucket of `--media-store` (undefined: bytes in the data store). */
+  media: { limits: MediaLimits; bucket?: S3MediaSpec };
+  /** `--public-url`: the API's public base URL (media URLs, sign-up's redirects). */
+  publicUrl?: string;
   help: boolean;
 }
 
@@ -113,7 +124,7 @@ export interface CliOptions {
 export function parseCliArgs(argv: string[], env: Record<string, string | undefined> = process.env): CliOptions {
   const { values, fromEnv } = withEnvironment(readFlags(argv), FLAGS, env);
   try {
-    return optionsOf(values);
+    return optionsOf(values, env);
   } catch (error) {
     const flag = error instanceof UsageError ? /^--([a-z0-9-]+):/.exec(error.message)?.[1] : undefined;
     const variable = flag && fromEnv.get(flag);
@@ -122,7 +133,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
   }
 }
 
-function optionsOf(values: FlagValues): CliOptions {
+function optionsOf(values: FlagValues, env: Record<string, string | undefined>): CliOptions {
   const text = (name: string) => values[name] as string | undefined;
   const storeUrl = text('store') ?? DEFAULT_STORE;
   let store: StoreSpec;
@@ -161,8 +172,25 @@ function optionsOf(values: FlagValues): CliOptions {
     },
     sessionDays: integerFlag('session-days', text('session-days'), DEFAULT_SESSION_DAYS, 1, 3650),
     signup: signupFlags({ ...values, 'twitch-client-secret': secretSetting(values, 'twitch-client-secret') }, twitch?.clientId, (message) => new UsageError(message)),
+    media: mediaFlags(values, env),
+    publicUrl: values['public-url'] === undefined ? undefined : checkPublicUrl(text('public-url')!, (message) => new UsageError(message)),
     help: values.help === true,
   };
+}
+
+/** `--media-file-mb`, `--media-quota-mb` (MB meaning MiB) and `--media-store`, whose credentials come from `env`. */
+function mediaFlags(values: FlagValues, env: Record<string, string | undefined>): CliOptions['media'] {
+  const text = (name: string) => values[name] as string | undefined;
+  const maxFileBytes = integerFlag('media-file-mb', text('media-file-mb'), DEFAULT_MEDIA_LIMITS.maxFileBytes / MIB, 1, 4096) * MIB;
+  const quotaBytes = integerFlag('media-quota-mb', text('media-quota-mb'), DEFAULT_MEDIA_LIMITS.quotaBytes / MIB, 1, 1_048_576) * MIB;
+  if (quotaBytes < maxFileBytes) throw new UsageError(`--media-quota-mb: the quota (${quotaBytes / MIB}) is smaller than one file may be (--media-file-mb ${maxFileBytes / MIB})`);
+  const store = text('media-store');
+  if (store === undefined) return { limits: { maxFileBytes, quotaBytes } };
+  try {
+    return { limits: { maxFileBytes, quotaBytes }, bucket: parseS3MediaSpec(store, env) };
+  } catch (error) {
+    throw new UsageError(`--media-store: ${(error as Error).message}`);
+  }
 }
 
 /** Every flag: each is also read from its variable (flagsFromEnv.ts), so a flag added here gets one. */
@@ -201,6 +229,9 @@ const FLAGS = {
   'allowed-logins': { type: 'string' },
   'max-signups-per-hour': { type: 'string' },
   'default-selection': { type: 'string' },
+  'media-file-mb': { type: 'string' },
+  'media-quota-mb': { type: 'string' },
+  'media-store': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

@@ -12,7 +12,8 @@ export interface SignupFlags {
 /** A flag problem, named; parseCliArgs turns it into its UsageError. */
 export type FlagProblem = (message: string) => Error;
 
-const OWN_FLAGS = ['public-url', 'allowed-logins', 'max-signups-per-hour', 'default-selection'] as const;
+// `--public-url` is not among them: media URLs use it too (parseCliArgs reads it).
+const OWN_FLAGS = ['allowed-logins', 'max-signups-per-hour', 'default-selection'] as const;
 
 /**
  * Reads the sign-up flags: `--signup twitch` needs `--twitch-client-id`, `--twitch-client-secret`
@@ -42,7 +43,7 @@ export function signupFlags(values: Record<string, string | boolean | undefined>
 }
 
 /** HTTPS, or HTTP on a loopback address (a proxy on the same machine, tests); no query, no fragment, no trailing slash. */
-function checkPublicUrl(text: string, problem: FlagProblem): string {
+export function checkPublicUrl(text: string, problem: FlagProblem): string {
   let url: URL;
   try {
     url = new URL(text);

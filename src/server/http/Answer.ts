@@ -6,6 +6,8 @@ export interface Answer {
   status: number;
   headers: Record<string, string>;
   body: string | null;
+  /** A file's bytes, sent instead of `body` (which is then null, so no answer shape wraps them): `GET /media/<id>`. */
+  bytes?: Uint8Array | ReadableStream<Uint8Array>;
 }
 
 /** A JSON answer from JSON text the caller has already produced, with the CORS headers (its own Expose-Headers kept: ETAG_EXPOSE_HEADERS). */
@@ -20,7 +22,7 @@ export function jsonAnswer(status: number, json: string, headers: Record<string,
  * later are lost when Hono answers HEAD through the node adapter's lightweight Response.
  */
 export function answerResponse(answer: Answer): Response {
-  return corsResponse(answer.body, answer.status, answer.headers);
+  return corsResponse((answer.bytes as BodyInit | undefined) ?? answer.body, answer.status, answer.headers);
 }
 
 /** Writes the answer to Node's response; nothing when the client has gone. */

@@ -28,6 +28,8 @@ import { beginSignIn, finishSignIn } from './signin/signInRoutes.ts';
 import { createTwitchSignIn, type SignUpSettings } from '../signin/index.ts';
 import type { ApiRequest } from './ApiRequest.ts';
 import { createMemorySessionStore, createWebsiteSessions, type WebsiteSessions, withSessions } from '../sessions/index.ts';
+import { createMemoryMediaStore, type MediaLimits, type MediaStore, resolveMediaLimits } from '../media/index.ts';
+import { mediaRoutes } from './media/mediaRoutes.ts';
 import { putFavs, putLayout, putSelected, readLayout, rotateOverlay, rotateStreamdeck } from './profile/profileRoutes.ts';
 
 export interface ApiAppOptions {
@@ -80,6 +82,22 @@ export interface ApiAppOptions {
   notices?: ProfileNotices;
   /** The streamers' alert state (`openAlertStore(store)`, closed by its opener). @default the state of this app alone, in memory */
   alerts?: AlertStore;
+  /** The media library (`/me/media`, `/media/<id>`: docs/server.md, The media library). @default a library in memory of this app alone, default limits */
+  media?: MediaOptions;
+  /** The path the API is served under (`/api` with npm start and npm run dev): media URLs carry it. @default '' */
+  apiPath?: string;
+}
+
+/** The media library's store, limits, and the base of its URLs. */
+export interface MediaOptions {
+  /** Where the files live (`openMediaStore(store)`). The app never closes it. */
+  store: MediaStore;
+  /** `--media-file-mb`, `--media-quota-mb`. @default 25 MiB per file, 250 MiB per streamer */
+  limits?: Partial<MediaLimits>;
+  /** `--public-url`: the base of the files' URLs. @default the origin each request came to */
+  publicUrl?: string;
+  /** A new media id. @default 144 random bits */
+  newId?: () => string;
 }
 
 /** Where Twitch posts EventSub webhook messages (under /api with npm start). */
@@ -114,6 +132,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
     { method: 'POST', path: '/me/events/:id/replay', token: 'user', handler: replayEvent(eventDeps) },
     ...profileRoutes({ ...deps, modules: options.modules, notices: options.notices }),
     ...alertRoutes({ registry, limits: resolved, control: createAlertControl({ store: options.alerts ?? createMemoryAlertStore(), notices: options.notices, now: options.now }) }),
+    ...mediaRoutes(mediaDepsOf(options, registry)),
   ];
   // The live endpoint's token comes in its first message; a plain GET is answered 426 whoever asks.
   if (live) routes.push({ method: 'GET', path: LIVE_PATH, token: 'overlay', handler: upgradeRequired });
@@ -201,6 +220,12 @@ async function upgradeRequired(): Promise<never> {
 function eventDepsOf(options: ApiAppOptions, limits: ApiLimits) {
   const { registry } = options;
   return { registry, events: options.events ?? createMemoryEvents({ now: options.now }), limits, rate: resolveEventRate(options.eventRate) };
+}
+
+/** The media routes' dependencies: the given library, or one in memory of this app alone. */
+function mediaDepsOf(options: ApiAppOptions, registry: Registry) {
+  const { media = { store: createMemoryMediaStore() }, apiPath = '', now = Date.now } = options;
+  return { registry, store: media.store, limits: resolveMediaLimits(media.limits), publicUrl: media.publicUrl, apiPath, now, newId: media.newId };
 }
 
 /** The answer shape of the `envelope` option. */

@@ -1,0 +1,91 @@
+import { signal } from '@preact/signals-core';
+import { describe, expect, it } from 'vitest';
+import type { AlertsSwitches } from '../../api/index.ts';
+import type { AlertQueueOptions, AlertQueueView } from '../../client/index.ts';
+import { ManualClock } from '../../client/testing/ManualClock.ts';
+import { startPageAlertQueue } from './startPageAlertQueue.ts';
+
+const STATE = { showing: null, waiting: 0 };
+
+function setup(reads: Promise<AlertsSwitches>[], leads = true) {
+  const reports: unknown[] = [];
+  const leading = signal(leads);
+  const clock = new ManualClock(0);
+  const calls: unknown[][] = [];
+  const told: AlertsSwitches[] = [];
+  const view = signal<AlertQueueView>({ showing: null, waiting: 0, paused: false, muted: false, dropped: 0 });
+  let member!: AlertQueueOptions['member'];
+  const page = startPageAlertQueue({
+    host: { presentAlert: async () => {}, setAlertSwitches: (switches) => void told.push(switches) },
+    userId: 'u1',
+    readState: () => reads.shift() ?? new Promise(() => {}),
+    report: async (report) => void reports.push(report),
+    active: false,
+    view: signal<AlertQueueView | null>(null),
+    clock,
+    createQueue: (options) => {
+      member = options.member;
+      return {
+        view,
+        leading,
+        offer: (event) => void calls.push(['offer', event.id]),
+        command: (command) => void calls.push(['command', command]),
+        setState: (state) => void calls.push(['state', state]),
+        setActive: (active) => void calls.push(['active', active]),
+        close: () => void calls.push(['close']),
+      };
+    },
+  });
+  return { page, calls, told, member: () => member, view, leading, reports, clock };
+}
+
+describe('startPageAlertQueue', () => {
+  it('reads the stored switches at start and after each ready; a live message wins over a read it overtook', async () => {
+    let answer!: (switches: AlertsSwitches) => void;
+    const slow = new Promise<AlertsSwitches>((resolve) => {
+      answer = resolve;
+    });
+    const { page, calls, told } = setup([Promise.resolve({ paused: true, muted: false }), slow]);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(calls).toEqual([['active', false], ['state', { paused: true, muted: false }]]);
+    page.news({ type: 'ready' });
+    page.news({ type: 'alerts', state: { paused: false, muted: true, ...STATE } });
+    answer({ paused: true, muted: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(told).toEqual([
+      { paused: true, muted: false },
+      { paused: false, muted: true },
+    ]);
+  });
+
+  it('hands on events, commands and OBS visibility, and leaves the queue when stopped', () => {
+    const { page, calls } = setup([]);
+    page.offer([{ id: 'e1', at: 1, source: 'api', test: false, subscription: { type: 'channel.raid', version: '1' }, event: {} }]);
+    page.news({ type: 'alertCommand', command: 'skip', id: 'c1' });
+    page.setActive(true);
+    page.stop();
+    expect(calls).toEqual([['active', false], ['offer', 'e1'], ['command', 'skip'], ['active', true], ['close']]);
+  });
+
+  it('reports the view to the API only while this page leads the queue', () => {
+    const { view, leading, reports, clock } = setup([], false);
+    view.value = { showing: null, waiting: 3, paused: true, muted: false, held: 'paused', dropped: 0 };
+    clock.advance(1000);
+    expect(reports).toEqual([]);
+    leading.value = true;
+    clock.advance(0);
+    expect(reports).toEqual([{ showing: null, waiting: 3, held: 'paused', dropped: 0 }]);
+  });
+
+  it('plays on from what it has while the API cannot be reached; the stored switches win once it is back', async () => {
+    const { page, calls, told } = setup([Promise.reject(new Error('offline')), Promise.resolve({ paused: true, muted: true })]);
+    page.offer([{ id: 'e1', at: 1, source: 'api', test: false, subscription: { type: 'channel.raid', version: '1' }, event: {} }]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toEqual([['active', false], ['offer', 'e1']]);
+    page.news({ type: 'ready' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(told).toEqual([{ paused: true, muted: true }]);
+    expect(calls.at(-1)).toEqual(['state', { paused: true, muted: true }]);
+  });
+});

@@ -1,0 +1,96 @@
+import { effect, type Signal } from '@preact/signals-core';
+import { type AlertReport, type AlertsSwitches, type Clock, type StreamEvent, systemClock } from '../../api/index.ts';
+import { type AlertQueue, type AlertQueueOptions, type AlertQueueView, type LiveAlertMessage, loadAlertQueue } from '../../client/index.ts';
+import type { ModuleHost } from '../../host/index.ts';
+import { createAlertReporter } from './createAlertReporter.ts';
+
+/** What the page hears of the alert state: the live socket's messages, and `ready` once the socket is back after a loss (read the state again). */
+export type AlertNews = LiveAlertMessage | { type: 'ready' };
+
+export interface PageAlertQueueOptions {
+  host: Pick<ModuleHost, 'presentAlert' | 'setAlertSwitches'>;
+  userId: string;
+  /** `GET /me/alerts`: the streamer's stored switches. */
+  readState(): Promise<AlertsSwitches>;
+  /** `POST /me/alerts/report`. */
+  report(report: AlertReport): Promise<void>;
+  /** Whether OBS shows this page's source in its program output now. */
+  active: boolean;
+  /** Where the page keeps the queue's view (the studio shows it); null again once the page leaves. */
+  view: Signal<AlertQueueView | null>;
+  /** @default systemClock */
+  clock?: Clock;
+  /** The queue's factory (`loadAlertQueue()`'s). */
+  createQueue: (options: AlertQueueOptions) => AlertQueue;
+}
+
+/** The page's running alert queue, fed by the page. */
+export interface PageAlertQueue {
+  offer(events: readonly StreamEvent[]): void;
+  news(news: AlertNews): void;
+  setActive(active: boolean): void;
+  stop(): void;
+}
+
+/** Loads the queue's code (a chunk of its own) and joins the queue. */
+export async function openPageAlertQueue(options: Omit<PageAlertQueueOptions, 'createQueue'>): Promise<PageAlertQueue> {
+  return startPageAlertQueue({ ...options, createQueue: await loadAlertQueue() });
+}
+
+/**
+ * Joins the browser's alert queue with this page's alert modules as its member
+ * (docs/alerts-queue.md, "What the page does"): the queue hears the page's events,
+ * the streamer's switches (read at start and after each live `ready`, then from
+ * the live `alerts` messages) and commands; the page's modules hear the switches;
+ * the API hears what the queue does, from the leading page. Without the API the queue plays on from what
+ * it has; the stored state wins once it answers again.
+ */
+export function startPageAlertQueue(options: PageAlertQueueOptions): PageAlertQueue {
+  const { host, clock = systemClock, createQueue } = options;
+  const queue = createQueue({ userId: options.userId, member: { present: (alert, signal) => host.presentAlert(alert, signal) }, clock });
+  queue.setActive(options.active);
+  // A read answered after a live `alerts` message is older than it: the message wins.
+  let heard = 0;
+  const apply = ({ paused, muted }: AlertsSwitches) => {
+    const switches = { paused, muted };
+    queue.setState(switches);
+    host.setAlertSwitches(switches);
+  };
+  const read = () => {
+    const at = heard;
+    options.readState().then((switches) => at === heard && apply(switches), () => undefined);
+  };
+  const stopView = effect(() => {
+    options.view.value = queue.view.value;
+  });
+  const reporter = createAlertReporter(clock, (report) => options.report(report));
+  // Only the leading page reports (the view is the same on every page). Its first view is its empty
+  // start, not what the queue holds: reports wait for the leader's word.
+  const initial = queue.view.peek();
+  const stopReports = effect(() => {
+    const view = queue.view.value;
+    if (queue.leading.value && view !== initial) reporter.push(view);
+  });
+  read();
+  return {
+    offer(events) {
+      for (const event of events) queue.offer(event);
+    },
+    news(news) {
+      if (news.type === 'ready') read();
+      else if (news.type === 'alertCommand') queue.command(news.command);
+      else {
+        heard += 1;
+        apply(news.state);
+      }
+    },
+    setActive: (active) => queue.setActive(active),
+    stop() {
+      stopReports();
+      stopView();
+      options.view.value = null;
+      reporter.stop();
+      queue.close();
+    },
+  };
+}

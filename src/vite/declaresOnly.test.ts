@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { declaresOnly } from './declaresOnly.ts';
+
+describe('declaresOnly', () => {
+  it('takes src/api, and the media calls with their door, which the overlay page reaches but never calls', () => {
+    expect(declaresOnly('/repo/src/api/media.ts')).toBe(true);
+    expect(declaresOnly('/repo/src/api/index.ts')).toBe(true);
+    expect(declaresOnly('/repo/src/client/http/createMediaClient.ts')).toBe(true);
+    expect(declaresOnly('C:\\repo\\src\\client\\http\\index.ts')).toBe(true);
+  });
+
+  it('leaves everything else to the bundler\'s usual side-effect rules', () => {
+    expect(declaresOnly('/repo/src/client/http/createApiClient.ts')).toBe(false);
+    expect(declaresOnly('/repo/src/client/index.ts')).toBe(false);
+    expect(declaresOnly('/repo/src/home/media/MediaModel.ts')).toBe(false);
+  });
+});
