@@ -9,6 +9,7 @@ import { type DataStore, isRedisStore } from '../store/index.ts';
 import { type AboutDeps, checkHealth, describeApi } from './about/aboutRoutes.ts';
 import { exchangeOverlayId, readProfile, validateToken } from './account/accountRoutes.ts';
 import { answerResponse } from './Answer.ts';
+import { requestPathGuard } from './checkRequestPath.ts';
 import { HttpError } from './HttpError.ts';
 import { fromWebRequest } from './ApiRequest.ts';
 import { type ApiLimits, resolveLimits } from './ApiLimits.ts';
@@ -135,6 +136,8 @@ export function createApiApp(options: ApiAppOptions): Hono {
     const answer = withCors(c.res);
     if (answer !== c.res) c.res = answer;
   });
+  // Before anything reads the path: a malformed one is a 400, never a decoding error deep in a handler.
+  app.use('*', requestPathGuard());
   if (devRoutes) app.use('*', devRouteGuard({ ...deps, origins: devOrigins }));
   // Before the route guard: Twitch signs the raw body, sends no token, and wants its own answers (a plain-text challenge).
   const { twitchWebhook } = options;
