@@ -113,9 +113,9 @@ export function replaceProfile({ registry, limits }: DevDeps): DevHandler {
       throw new HttpError(400, `Invalid profile - user.userId must stay ${JSON.stringify(userId)}, the token's user`);
     }
     // The body as sent: extra members are kept, like a seed's.
-    if (!(await registry.replaceProfile(userId, body as z.infer<typeof ProfileSchema>))) {
-      throw new HttpError(401, AUTH_MESSAGES.invalid);
-    }
+    const replaced = await registry.replaceProfile(userId, body as z.infer<typeof ProfileSchema>);
+    if (replaced === 'taken') throw new HttpError(409, `Conflict - Twitch user ${JSON.stringify(parsed.data.twitch.user.id)} is connected to another account; nothing was stored`);
+    if (!replaced) throw new HttpError(401, AUTH_MESSAGES.invalid);
     return jsonAnswer(200, JSON.stringify(await registry.profile(userId)));
   };
 }
