@@ -82,8 +82,8 @@ export interface Registry {
    * Connects a Twitch user to an account, atomically: one Twitch user id
    * belongs to at most one account, whichever instance writes. 'bound' (also
    * when it already was), 'taken' (another account holds it), 'own' (the
-   * account was made by signing in with another Twitch user and stays with
-   * it); `undefined` for an unknown user. Nothing is written unless 'bound'.
+   * account was made by signing in with another Twitch user, not seeded, and
+   * stays with it); `undefined` for an unknown user. Nothing is written unless 'bound'.
    */
   bindTwitch(userId: string, twitchUser: { id: string; login: string }): Promise<'bound' | 'taken' | 'own' | undefined>;
   /**

@@ -80,14 +80,15 @@ export function createProfileBook(records: ProfileRecords, seed: SeedIndex) {
      * Connects a Twitch user to an account (`Connect Twitch`): the profile's
      * `twitch.user` takes the id and login, claimed in the same atomic write.
      * 'taken' when another account holds that Twitch id, 'own' when the account
-     * was made by signing in with another Twitch user (its user id is its own
-     * Twitch id, for good); nothing written then.
+     * was made by signing in with another Twitch user (not seeded, and its user
+     * id is its own Twitch id, for good); nothing written then.
      */
     async bindTwitch(userId: string, twitchUser: { id: string; login: string }): Promise<'bound' | 'taken' | 'own' | undefined> {
       const current = await read(userId);
       if (!current) return undefined;
       const bound = twitchIdOf(current.value);
-      if (bound === userId && twitchUser.id !== userId) return 'own';
+      // Made by signing in (never seeded: npm start's and the seed's users may connect anyone free).
+      if (!seed.profiles.has(userId) && bound === userId && twitchUser.id !== userId) return 'own';
       if (bound === twitchUser.id) return 'bound';
       const result = await update(userId, (profile) => ({ ...profile, twitch: { ...profile.twitch, user: { ...profile.twitch.user, id: twitchUser.id, name: twitchUser.login } } }));
       return result === 'taken' ? 'taken' : result === undefined ? undefined : 'bound';

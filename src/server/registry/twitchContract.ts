@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Profile } from '../../api/index.ts';
+import { DEMO_PROFILE } from './demoSeed.ts';
 import { newUser } from './profileContract.ts';
 import type { OpenRegistryPair, RegistryContractOptions } from './registryContract.ts';
 import type { Registry } from './Registry.ts';
@@ -82,6 +83,11 @@ export function describeTwitchContract(openPair: OpenRegistryPair, world: () => 
     expect(await second.bindTwitch(id, { id, login: 'self' })).toBe('bound');
     expect(await first.profile(id)).toEqual(profile);
     expect(await first.userIdByTwitchId(id)).toBe(id);
+    // A seeded user whose id is its Twitch id (the demo's) was not made by signing in: it may connect another.
+    const other = `other${freshId()}`;
+    expect(await first.bindTwitch(DEMO_PROFILE.user.userId, { id: other, login: 'other' })).toBe('bound');
+    expect(await second.userIdByTwitchId(other)).toBe(DEMO_PROFILE.user.userId);
+    expect(await second.userIdByTwitchId(DEMO_PROFILE.twitch.user.id)).toBeUndefined();
   });
 
   it('a change that keeps the Twitch id never fails on it, and a profile that lets go of it frees it', async () => {
