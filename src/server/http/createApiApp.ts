@@ -24,6 +24,7 @@ import { readTwitchState } from './twitch/readTwitchState.ts';
 import { forgetTwitchLogin, startTwitchLogin, type TwitchLoginControl } from './twitch/twitchLoginRoutes.ts';
 import { listSessions, logout, revokeSession } from './sessions/sessionRoutes.ts';
 import { beginSignIn, finishSignIn } from './signin/signInRoutes.ts';
+import { limitSignInStarts } from './signin/limitSignInStarts.ts';
 import { createTwitchSignIn, type SignUpSettings } from '../signin/index.ts';
 import type { ApiRequest } from './ApiRequest.ts';
 import { createMemorySessionStore, createWebsiteSessions, type WebsiteSessions, withSessions } from '../sessions/index.ts';
@@ -173,9 +174,15 @@ function signInRoutes(options: ApiAppOptions, deps: { registry: Registry; sessio
   const trustProxy = options.trustProxy ?? 0;
   const signInDeps = { signIn, publicUrl: signup.publicUrl, addressOf: (request: ApiRequest) => clientAddress(request, trustProxy) };
   return [
-    { method: 'GET', path: SIGN_IN_PATH, token: 'none', handler: beginSignIn(signInDeps) },
+    { method: 'GET', path: SIGN_IN_PATH, token: 'none', handler: limitSignInStarts(beginSignIn(signInDeps), { ...signInDeps, counter: deps.counter, limits: signInStartLimits(signup) }) },
     { method: 'GET', path: SIGN_IN_CALLBACK_PATH, token: 'none', handler: finishSignIn(signInDeps) },
   ];
+}
+
+/** The sign-in start budgets of `--signup twitch`'s settings; the defaults where unset. */
+function signInStartLimits(signup: SignUpSettings) {
+  const { maxSignInStartsPerAddress: perAddress, maxSignInStarts: perDeployment } = signup;
+  return { ...(perAddress !== undefined && { perAddress }), ...(perDeployment !== undefined && { perDeployment }) };
 }
 
 /** The stored profile's writes and the layouts (docs/server.md, "The stored profile"). */
