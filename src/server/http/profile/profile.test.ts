@@ -47,8 +47,9 @@ describe('PUT /me/selected and /me/favs', () => {
     const answer = await api.request('PUT', '/me/selected', { token: site, body: selection, headers: { 'If-Match': etag } });
     expect(answer.status).toBe(200);
     expect((answer.body as Profile).selected).toEqual(selection);
-    const after = await api.request('GET', '/me', { token: 'tool-1001' });
+    const after = await api.request('GET', '/me', { token: site });
     expect(after.body).toEqual(answer.body);
+    expect((await api.request('GET', '/me', { token: 'tool-1001' })).body).toMatchObject({ selected: selection });
     expect(after.headers.get('etag')).toBe(answer.headers.get('etag'));
     expect(answer.headers.get('etag')).not.toBe(etag);
     const stored = await api.request('PUT', '/me/favs', { token: site, body: favs });
