@@ -77,6 +77,9 @@ describe('PUT /dev/profile', () => {
     expectError(await put('tool-1002', profile), 400, /twitch\.stream\.viewer/);
     expectError(await put('tool-1002', profileOf('1001')), 400, /user\.userId must stay "1002"/);
     expectError(await put('tool-1002', [1]), 400);
+    const reserved = profileOf('1002');
+    reserved.selected.tools = ['constructor'];
+    expectError(await put('tool-1002', reserved), 400, /selected\.tools\.0: is reserved: __proto__, constructor and prototype/);
   });
 
   it('checks in the API order: 405, 401, 415, 413, 400', async () => {
