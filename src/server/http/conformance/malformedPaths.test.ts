@@ -109,5 +109,5 @@ describe('malformed paths', () => {
     }
     expect(failures).toEqual([]);
     expect(internalErrors).toEqual([]);
-  });
+  }, 120_000);
 });

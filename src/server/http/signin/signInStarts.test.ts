@@ -46,7 +46,7 @@ describe('GET /auth/twitch: the budgets in front of the states it stores', () =>
     expect(other.status).toBe(302);
     expect(other.headers.get('location')).toMatch(/^https:\/\/id\.twitch\.tv\/oauth2\/authorize\?/);
     expect(api.stored()).toBe(61);
-  });
+  }, 120_000);
 
   it("the 429 is a page that says what happened; the address's budget comes back after 10 minutes", async () => {
     const api = signUpApp({ perAddress: 2 });
