@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UserSchema } from './profile.ts';
+import { FavsSchema, SelectedSchema, UserSchema } from './profile.ts';
 
 const user = { userId: '42', userName: 'ada', streamerType: 'affiliate', registered: '2024-02-29T23:59:59.999Z', role: 'user', tier: 0 };
 const registered = (text: string) => UserSchema.safeParse({ ...user, registered: text });
@@ -16,5 +16,19 @@ describe('UserSchema.registered', () => {
       expect(result.success, text).toBe(false);
       expect(result.error?.issues[0]?.message).toMatch(/ISO datetime in UTC/);
     }
+  });
+});
+
+describe('module slots and lists', () => {
+  it('refuse __proto__, constructor and prototype, naming them, so no seed or dev write stores one', () => {
+    const selected = { game: '', tools: ['demo.tool.goal'], background: '', event: '' };
+    expect(SelectedSchema.safeParse(selected).success).toBe(true);
+    for (const reserved of ['__proto__', 'constructor', 'prototype']) {
+      const result = SelectedSchema.safeParse({ ...selected, tools: ['demo.tool.goal', reserved] });
+      expect(result.error?.issues[0]).toMatchObject({ path: ['tools', 1], message: expect.stringMatching(/is reserved: __proto__, constructor and prototype are never module ids/) });
+      expect(SelectedSchema.safeParse({ ...selected, game: reserved }).success).toBe(false);
+      expect(FavsSchema.safeParse({ games: [reserved], tools: [], backgrounds: [], events: [] }).success).toBe(false);
+    }
+    expect(FavsSchema.safeParse({ games: ['my.constructor', 7], tools: [], backgrounds: [], events: [] }).success).toBe(true);
   });
 });

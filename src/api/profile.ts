@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { RESERVED_MODULE_IDS } from './resolveKey.ts';
 
 // The profile of `GET /me`. Objects are loose, because the service may add members:
 // members beyond these are kept and returned.
@@ -33,15 +34,20 @@ export const OverlayIdsSchema = z.looseObject({
   event: str,
 });
 
+const RESERVED = 'is reserved: __proto__, constructor and prototype are never module ids';
+
+/** A module slot: any text but the names that are never module ids (they would reach an object's prototype). */
+const slot = /* @__PURE__ */ z.string().check(z.refine((id) => !RESERVED_MODULE_IDS.includes(id), RESERVED));
+
 export const SelectedSchema = z.looseObject({
-  game: str,
-  tools: z.array(str),
-  background: str,
-  event: str,
+  game: slot,
+  tools: z.array(slot),
+  background: slot,
+  event: slot,
 });
 
-/** Element shape of these arrays is "not shown" in the spec, so anything goes. */
-const list = z.array(z.unknown());
+/** Element shape of these arrays is "not shown" in the spec, so anything goes, but a name that is never a module id. */
+const list = z.array(/* @__PURE__ */ z.unknown().check(z.refine((item) => !(typeof item === 'string' && RESERVED_MODULE_IDS.includes(item)), RESERVED)));
 
 export const PreAccessSchema = z.looseObject({
   games: list,

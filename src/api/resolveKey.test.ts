@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OverlayError } from './OverlayError.ts';
-import { isModuleId, resolveKey } from './resolveKey.ts';
+import { isModuleId, moduleIdProblem, resolveKey } from './resolveKey.ts';
 
 function refusal(fn: () => unknown): OverlayError {
   try {
@@ -34,6 +34,13 @@ describe('resolveKey', () => {
     expect(refusal(() => resolveKey('a', 'bad id:name')).code).toBe('BAD_REQUEST');
   });
 
+  it('refuses __proto__, constructor and prototype as the own id or the other module, naming them', () => {
+    for (const reserved of ['__proto__', 'constructor', 'prototype']) {
+      expect(refusal(() => resolveKey(reserved, 'k')).message).toBe(`id "${reserved}" is reserved: __proto__, constructor and prototype are not module ids`);
+      expect(refusal(() => resolveKey('a.b', `${reserved}:k`)).message).toMatch(new RegExp(`^key: the part before ":" "${reserved}" is reserved`));
+    }
+  });
+
   it('refuses an invalid own id', () => {
     expect(refusal(() => resolveKey('has:colon', 'k')).message).toMatch(/^id/);
     expect(refusal(() => resolveKey('', 'k')).code).toBe('BAD_REQUEST');
@@ -48,5 +55,9 @@ describe('isModuleId', () => {
     expect(isModuleId('a:b')).toBe(false);
     expect(isModuleId('a/b')).toBe(false);
     expect(isModuleId(42)).toBe(false);
+    for (const reserved of ['__proto__', 'constructor', 'prototype']) expect(isModuleId(reserved)).toBe(false);
+    expect(isModuleId('my.constructor')).toBe(true);
+    expect(moduleIdProblem('a b')).toMatch(/^must be a module id/);
+    expect(moduleIdProblem('a.b')).toBeUndefined();
   });
 });

@@ -14,10 +14,14 @@ export const TWITCH_LOG_IN_AGAIN = 'Twitch: log in again';
 export const TwitchStateNameSchema = /* @__PURE__ */ z.enum(['connected', 'elsewhere', TWITCH_LOG_IN_AGAIN, 'not logged in', 'pending', 'off']);
 export type TwitchStateName = z.infer<typeof TwitchStateNameSchema>;
 
-/** Response of `GET /me/twitch`, for the token's user only; `message` when the streamer has something to do. */
+/**
+ * Response of `GET /me/twitch`, for the token's user only; `message` when the streamer has something to do;
+ * `refusal` when the last `Connect Twitch` stored nothing, and why (its Twitch user belongs to another account).
+ */
 export const TwitchStateSchema = /* @__PURE__ */ z.object({
   state: TwitchStateNameSchema,
   message: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  refusal: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 });
 export type TwitchState = z.infer<typeof TwitchStateSchema>;
 

@@ -74,6 +74,8 @@ describe('npm start', () => {
     for (const [, id] of overlays) expect(id!.length).toBeGreaterThanOrEqual(32);
     expect(Object.values(profile.overlays)).not.toContain(DEMO_OVERLAY_IDS.tool);
     expect(profile.streamdeck.token).not.toBe(DEMO_PROFILE.streamdeck.token);
+    // No Twitch user until the streamer connects one: the demo's would sign in to this account.
+    expect(profile.twitch.user).toEqual({ ...DEMO_PROFILE.twitch.user, id: '' });
     // From a page of another origin: its failed exchanges count apart from the budget the last test spends.
     const headers = { 'Content-Type': 'application/json', Origin: 'https://page.example' };
     const exchange = (overlay: string) => fetch(`${url}/api/auth/overlay`, { method: 'POST', headers, body: JSON.stringify({ overlay }) });

@@ -32,7 +32,7 @@ describe('websiteTokenFor', () => {
     expect(seed.users[0]!.tokens).toEqual([{ token: a.token, context: 'website' }]);
     const { profile } = seed.users[0]!;
     expect(profile.selected).toEqual(DEMO_PROFILE.selected);
-    expect(profile.twitch).toEqual(DEMO_PROFILE.twitch);
+    expect(profile.twitch).toEqual({ ...DEMO_PROFILE.twitch, user: { ...DEMO_PROFILE.twitch.user, id: '' } });
     const secrets: string[] = [profile.overlays.game, profile.overlays.tool, profile.overlays.background, profile.overlays.event, profile.streamdeck.token];
     for (const secret of secrets) expect(secret.length).toBeGreaterThanOrEqual(32);
     expect(new Set([...secrets, ...Object.values(streamerSeed(a.token).users[0]!.profile.overlays)]).size).toBe(9);

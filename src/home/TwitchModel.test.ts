@@ -8,11 +8,11 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 
 /** A Twitch state on the server side of a fake fetch, and the timers the model set. */
 function setup(start: string, login: () => Response = () => json({ verificationUri: 'https://www.twitch.tv/activate', userCode: 'ABCD-EFGH', expiresIn: 1800 })) {
-  const server = { state: start, asked: [] as string[] };
+  const server = { state: start, refusal: undefined as string | undefined, asked: [] as string[] };
   const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const key = `${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`;
     server.asked.push(key);
-    if (key === 'GET /me/twitch') return json({ state: server.state });
+    if (key === 'GET /me/twitch') return json({ state: server.state, refusal: server.refusal });
     if (key === 'POST /me/twitch/login') return login();
     if (key === 'DELETE /me/twitch') {
       server.state = 'not logged in';
@@ -31,6 +31,22 @@ function setup(start: string, login: () => Response = () => json({ verificationU
 }
 
 describe('TwitchModel', () => {
+  it('says why a Connect Twitch was refused (the Twitch user belongs to another account), until the server no longer does', async () => {
+    const { server, model, tick } = setup('not logged in');
+    await model.load();
+    server.state = 'pending';
+    await model.connect();
+    server.state = 'not logged in';
+    server.refusal = 'The Twitch account x is already connected to another account on this site';
+    await tick();
+    expect(model.state.value).toBe('not logged in');
+    expect(model.code.value).toBeNull();
+    expect(model.refusal.value).toBe(server.refusal);
+    server.refusal = undefined;
+    await model.load();
+    expect(model.refusal.value).toBeNull();
+  });
+
   it('connects: shows the code and address, polls while pending, then connected without the code', async () => {
     const { server, model, timers, tick } = setup('not logged in');
     await model.load();

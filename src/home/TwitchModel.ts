@@ -29,6 +29,8 @@ export class TwitchModel {
   readonly code: Signal<DeviceCode | null> = signal<DeviceCode | null>(null, { name: 'home.twitch.code' });
   readonly busy: Signal<boolean> = signal(false, { name: 'home.twitch.busy' });
   readonly error: Signal<string | null> = signal<string | null>(null, { name: 'home.twitch.error' });
+  /** Why the last `Connect Twitch` stored nothing (its Twitch user belongs to another account), as the server says it. */
+  readonly refusal: Signal<string | null> = signal<string | null>(null, { name: 'home.twitch.refusal' });
   private readonly session: HomeSession;
   private readonly setTimeout: (fn: () => void, ms: number) => unknown;
   private readonly pollMs: number;
@@ -45,9 +47,10 @@ export class TwitchModel {
     try {
       const answer = await this.session.api.send('GET', '/me/twitch');
       if (answer.status === 404) return this.show('off');
-      const state = (answer.body as { state?: unknown } | undefined)?.state;
+      const { state, refusal } = (answer.body as { state?: unknown; refusal?: unknown } | undefined) ?? {};
       if (answer.status !== 200 || typeof state !== 'string') throw new Error(`HTTP ${answer.status}`);
       this.show(state);
+      this.refusal.value = typeof refusal === 'string' ? refusal : null;
       this.error.value = null;
     } catch (error) {
       this.error.value = `The Twitch state could not be read: ${describe(error)}.`;
@@ -63,6 +66,7 @@ export class TwitchModel {
       if (typeof code?.userCode !== 'string' || typeof code.verificationUri !== 'string') throw new Error('the API answered without a code');
       this.code.value = { userCode: code.userCode, verificationUri: code.verificationUri, expiresIn: Number(code.expiresIn) || 0 };
       this.error.value = null;
+      this.refusal.value = null;
       this.state.value = 'pending';
       this.poll();
     } catch (error) {

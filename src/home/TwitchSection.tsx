@@ -34,6 +34,11 @@ export function TwitchSection({ model }: { model: TwitchModel }) {
           </button>
         )}
       </div>
+      {model.refusal.value && (
+        <p class="home-error" role="alert" data-testid="twitch-refusal">
+          {model.refusal.value}
+        </p>
+      )}
       {model.error.value && (
         <p class="home-error" role="alert">
           {model.error.value}

@@ -22,6 +22,14 @@ describe('createDevApi', () => {
     expect((await api.saveProfile(profile)).twitch.stream.title).toBe('From the studio');
   });
 
+  it('reads every overlay id and the Stream Deck token, which GET /me does not tell its overlay token, and saving keeps them', async () => {
+    const api = await createDevApi({ apiBase: dev.url, auth: { overlay: 'ov-tool-1001' } });
+    const profile = await api.me();
+    expect(profile.overlays).toEqual(TEST_SEED.users[0]!.profile.overlays);
+    expect(profile.streamdeck.token).toBe('deck-1001');
+    expect((await api.saveProfile(profile)).streamdeck.token).toBe('deck-1001');
+  });
+
   it('exchanges again when the server forgot its token (a restarted dev server)', async () => {
     let forget = true;
     const fetch: typeof globalThis.fetch = async (input, init) => {

@@ -16,7 +16,7 @@ export interface DevEntry {
 /** The studio's own line to the API: the developer routes, and the full profile. */
 export interface DevApi {
   readonly kind: Kind;
-  /** `GET /me`: the full profile, overlay ids included (the kind picker needs them). */
+  /** `GET /dev/profile`: the full profile, every overlay id and the Stream Deck token included (the kind picker and the editor need them). */
   me(): Promise<Profile>;
   listDatabase(): Promise<DevEntry[]>;
   /** `PUT /dev/profile`: answers the profile as stored. */
@@ -53,7 +53,12 @@ export async function createDevApi({ apiBase, auth, fetch = (i, init) => globalT
   };
   return {
     kind,
-    me: () => client.me(),
+    // Not `GET /me`: with an overlay token it tells no other kind's overlay id and no Stream Deck token.
+    async me() {
+      const parsed = ProfileSchema.safeParse(await call('GET', '/dev/profile'));
+      if (!parsed.success) throw new OverlayError('UNAVAILABLE', 'GET /dev/profile answered an unexpected body');
+      return parsed.data;
+    },
     async listDatabase() {
       const parsed = DevDatabaseSchema.safeParse(await call('GET', `/dev/database?kind=${kind}`));
       if (!parsed.success) throw new OverlayError('UNAVAILABLE', 'GET /dev/database answered an unexpected body');

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describeSchemaIssue, isModuleId, type ModuleEntry, ModuleManifestSchema } from '../api/index.ts';
+import { describeSchemaIssue, type ModuleEntry, ModuleManifestSchema, moduleIdProblem } from '../api/index.ts';
 import { isInsideRealFolder } from './isInsideRealFolder.ts';
 import { missingDefaultFile } from './missingDefaultFile.ts';
 import { type DiscoveredModule, moduleUrl, panelUrl } from './ModuleRegistry.ts';
@@ -15,9 +15,8 @@ export type FolderResult = { ok: true; module: DiscoveredModule } | { ok: false;
  * A `panel.html` beside it is the module's control page for the dock.
  */
 export async function readModuleFolder(dir: string, id: string): Promise<FolderResult> {
-  if (!isModuleId(id)) {
-    return { ok: false, reason: `folder name "${id}" is not a module id (1-128 letters, digits, ".", "_" or "-")` };
-  }
+  const problem = moduleIdProblem(id);
+  if (problem !== undefined) return { ok: false, reason: `folder name "${id}" is not a module id: ${problem.replace(/^must be a module id: /, '')}` };
   // Their contents reach the registry and the page: never through a symlink out of the folder.
   for (const name of ['module.json', 'index.html']) {
     if (!(await isInsideRealFolder(dir, join(dir, name))) && (await isFile(join(dir, name)))) {

@@ -71,7 +71,7 @@ async function twoInstances(fake: FakeTwitch, store: string, credentials: Twitch
     forget: (userId: string) => credentials.delete(userId),
     keep: (userId: string, stored: Parameters<TwitchCredentialStore['set']>[1]) => credentials.set(userId, stored),
   };
-  const signup = { clientId: fake.clientId, clientSecret: fake.clientSecret, publicUrl, maxSignupsPerHour: 1_000_000 };
+  const signup = { clientId: fake.clientId, clientSecret: fake.clientSecret, publicUrl, maxSignupsPerHour: 1_000_000, maxSignInStartsPerAddress: 1_000_000 };
   const start = (at: number) => startApiServer({ port: at, store, log: () => {}, twitchRoutes: { twitchLogin }, signup });
   const [one, two] = [await start(port), await start(0)];
   return [one, two].map((server) => ({ server, close: () => server.close() })) as [Instance, Instance];

@@ -5,8 +5,9 @@ import type { SignupFlags } from './signupFlags.ts';
 
 /** The sign-up settings of the flags, with `--default-selection`'s file read and checked; throws a message naming the flag. */
 export async function loadSignUpSettings(flags: SignupFlags, clientId: string): Promise<SignUpSettings> {
-  const { publicUrl, clientSecret, allowedLogins, maxSignupsPerHour, defaultSelectionPath } = flags;
-  const settings: SignUpSettings = { clientId, clientSecret, publicUrl, maxSignupsPerHour, ...(allowedLogins && { allowedLogins }) };
+  const { publicUrl, clientSecret, allowedLogins, maxSignupsPerHour, maxSignInStartsPerAddress, maxSignInStarts, defaultSelectionPath } = flags;
+  const starts = { ...(maxSignInStartsPerAddress !== undefined && { maxSignInStartsPerAddress }), ...(maxSignInStarts !== undefined && { maxSignInStarts }) };
+  const settings: SignUpSettings = { clientId, clientSecret, publicUrl, maxSignupsPerHour, ...starts, ...(allowedLogins && { allowedLogins }) };
   if (!defaultSelectionPath) return settings;
   let json: unknown;
   try {

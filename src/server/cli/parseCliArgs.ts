@@ -78,6 +78,9 @@ not as a flag, which every user of the machine sees in ps.
   --allowed-logins <a,b>   only these Twitch logins may sign up (default: anyone)
   --max-signups-per-hour <n>
                            new accounts per client address and hour, then 429 (default ${DEFAULT_MAX_SIGNUPS_PER_HOUR})
+  --max-sign-in-starts-per-address <n>
+                           sign-ins started (GET /auth/twitch) per client address in 10 minutes, then 429 (default 60)
+  --max-sign-in-starts <n> sign-ins started on the whole deployment in 10 minutes, then 503 (default 10000)
   --default-selection <file>  JSON {game, tools, background, event}: the modules a new account starts with
   --help                   print this text`);
 
@@ -228,6 +231,8 @@ const FLAGS = {
   'public-url': { type: 'string' },
   'allowed-logins': { type: 'string' },
   'max-signups-per-hour': { type: 'string' },
+  'max-sign-in-starts-per-address': { type: 'string' },
+  'max-sign-in-starts': { type: 'string' },
   'default-selection': { type: 'string' },
   'media-file-mb': { type: 'string' },
   'media-quota-mb': { type: 'string' },

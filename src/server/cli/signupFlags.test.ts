@@ -21,6 +21,15 @@ describe('--signup twitch and its flags', () => {
     expect(parseCliArgs([], {}).signup).toBeUndefined();
   });
 
+  it('reads the sign-in start budgets into the settings; absent, the defaults apply', async () => {
+    const flags = parseCliArgs([...SIGNUP, '--max-sign-in-starts-per-address', '5', '--max-sign-in-starts', '200'], {}).signup!;
+    expect(await loadSignUpSettings(flags, 'abc123')).toMatchObject({ maxSignInStartsPerAddress: 5, maxSignInStarts: 200 });
+    const plain = await loadSignUpSettings(parseCliArgs(SIGNUP, {}).signup!, 'abc123');
+    expect(plain.maxSignInStartsPerAddress).toBeUndefined();
+    expect(() => parseCliArgs([...SIGNUP, '--max-sign-in-starts', 'lots'], {})).toThrow(/--max-sign-in-starts: expected an integer from 1/);
+    expect(() => parseCliArgs(['--max-sign-in-starts-per-address', '3'], {})).toThrow(/--max-sign-in-starts-per-address: only with --signup twitch/);
+  });
+
   it('names what is missing or wrong', () => {
     const without = (flag: string) => SIGNUP.filter((_, i) => SIGNUP[i] !== flag && SIGNUP[i - 1] !== flag);
     expect(() => parseCliArgs(without('--public-url'), {})).toThrow(/--signup: needs --public-url/);

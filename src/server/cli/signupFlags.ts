@@ -6,6 +6,10 @@ export interface SignupFlags {
   clientSecret: string;
   allowedLogins?: string[];
   maxSignupsPerHour: number;
+  /** `--max-sign-in-starts-per-address`; absent: the default. */
+  maxSignInStartsPerAddress?: number;
+  /** `--max-sign-in-starts`; absent: the default. */
+  maxSignInStarts?: number;
   defaultSelectionPath?: string;
 }
 
@@ -13,7 +17,7 @@ export interface SignupFlags {
 export type FlagProblem = (message: string) => Error;
 
 // `--public-url` is not among them: media URLs use it too (parseCliArgs reads it).
-const OWN_FLAGS = ['allowed-logins', 'max-signups-per-hour', 'default-selection'] as const;
+const OWN_FLAGS = ['allowed-logins', 'max-signups-per-hour', 'max-sign-in-starts-per-address', 'max-sign-in-starts', 'default-selection'] as const;
 
 /**
  * Reads the sign-up flags: `--signup twitch` needs `--twitch-client-id`, `--twitch-client-secret`
@@ -37,7 +41,9 @@ export function signupFlags(values: Record<string, string | boolean | undefined>
     publicUrl: checkPublicUrl(publicUrl, problem),
     clientSecret,
     allowedLogins: allowedLogins(text('allowed-logins'), problem),
-    maxSignupsPerHour: maxSignups(text('max-signups-per-hour'), problem),
+    maxSignupsPerHour: count('max-signups-per-hour', text('max-signups-per-hour'), problem) ?? DEFAULT_MAX_SIGNUPS_PER_HOUR,
+    maxSignInStartsPerAddress: count('max-sign-in-starts-per-address', text('max-sign-in-starts-per-address'), problem),
+    maxSignInStarts: count('max-sign-in-starts', text('max-sign-in-starts'), problem),
     defaultSelectionPath: text('default-selection') || undefined,
   };
 }
@@ -64,9 +70,10 @@ function allowedLogins(text: string | undefined, problem: FlagProblem): string[]
   return logins;
 }
 
-function maxSignups(text: string | undefined, problem: FlagProblem): number {
-  if (text === undefined) return DEFAULT_MAX_SIGNUPS_PER_HOUR;
+/** A count flag from 1 to 1,000,000; undefined when not given. */
+function count(flag: string, text: string | undefined, problem: FlagProblem): number | undefined {
+  if (text === undefined) return undefined;
   const value = /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
-  if (!(Number.isSafeInteger(value) && value >= 1 && value <= 1_000_000)) throw problem(`--max-signups-per-hour: expected an integer from 1 to 1000000, got ${JSON.stringify(text)}`);
+  if (!(Number.isSafeInteger(value) && value >= 1 && value <= 1_000_000)) throw problem(`--${flag}: expected an integer from 1 to 1000000, got ${JSON.stringify(text)}`);
   return value;
 }

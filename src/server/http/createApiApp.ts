@@ -11,6 +11,7 @@ import { type AboutDeps, checkHealth, describeApi } from './about/aboutRoutes.ts
 import { alertRoutes } from './alerts/alertRoutes.ts';
 import { exchangeOverlayId, readProfile, validateToken } from './account/accountRoutes.ts';
 import { answerResponse } from './Answer.ts';
+import { requestPathGuard } from './checkRequestPath.ts';
 import { HttpError } from './HttpError.ts';
 import { fromWebRequest } from './ApiRequest.ts';
 import { type ApiLimits, resolveLimits } from './ApiLimits.ts';
@@ -25,6 +26,7 @@ import { readTwitchState } from './twitch/readTwitchState.ts';
 import { forgetTwitchLogin, startTwitchLogin, type TwitchLoginControl } from './twitch/twitchLoginRoutes.ts';
 import { listSessions, logout, revokeSession } from './sessions/sessionRoutes.ts';
 import { beginSignIn, finishSignIn } from './signin/signInRoutes.ts';
+import { limitSignInStarts } from './signin/limitSignInStarts.ts';
 import { createTwitchSignIn, type SignUpSettings } from '../signin/index.ts';
 import type { ApiRequest } from './ApiRequest.ts';
 import { createMemorySessionStore, createWebsiteSessions, type WebsiteSessions, withSessions } from '../sessions/index.ts';
@@ -159,6 +161,8 @@ export function createApiApp(options: ApiAppOptions): Hono {
     const answer = withCors(c.res);
     if (answer !== c.res) c.res = answer;
   });
+  // Before anything reads the path: a malformed one is a 400, never a decoding error deep in a handler.
+  app.use('*', requestPathGuard());
   if (devRoutes) app.use('*', devRouteGuard({ ...deps, origins: devOrigins }));
   // Before the route guard: Twitch signs the raw body, sends no token, and wants its own answers (a plain-text challenge).
   const { twitchWebhook } = options;
@@ -194,9 +198,15 @@ function signInRoutes(options: ApiAppOptions, deps: { registry: Registry; sessio
   const trustProxy = options.trustProxy ?? 0;
   const signInDeps = { signIn, publicUrl: signup.publicUrl, addressOf: (request: ApiRequest) => clientAddress(request, trustProxy) };
   return [
-    { method: 'GET', path: SIGN_IN_PATH, token: 'none', handler: beginSignIn(signInDeps) },
+    { method: 'GET', path: SIGN_IN_PATH, token: 'none', handler: limitSignInStarts(beginSignIn(signInDeps), { ...signInDeps, counter: deps.counter, limits: signInStartLimits(signup) }) },
     { method: 'GET', path: SIGN_IN_CALLBACK_PATH, token: 'none', handler: finishSignIn(signInDeps) },
   ];
+}
+
+/** The sign-in start budgets of `--signup twitch`'s settings; the defaults where unset. */
+function signInStartLimits(signup: SignUpSettings) {
+  const { maxSignInStartsPerAddress: perAddress, maxSignInStarts: perDeployment } = signup;
+  return { ...(perAddress !== undefined && { perAddress }), ...(perDeployment !== undefined && { perDeployment }) };
 }
 
 /** The stored profile's writes and the layouts (docs/server.md, "The stored profile"). */

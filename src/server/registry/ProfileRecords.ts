@@ -10,7 +10,18 @@ export interface IndexChange {
   remove: string[];
   /** Keys to set, with their values (all of the new profile's entries). */
   set: Array<[key: string, value: string]>;
+  /**
+   * Keys this profile takes that may belong to one user only (`twitch:<id>`):
+   * set when absent or already this value; held with another value, the whole
+   * write is refused ('taken') in the same atomic step.
+   */
+  claim?: Array<[key: string, value: string]>;
+  /** Keys this profile lets go of: deleted only while they still hold this value (never another user's entry). */
+  release?: Array<[key: string, value: string]>;
 }
+
+/** How a compare-and-set ends: written, lost to another writer (false), or refused because a claimed key is another user's. */
+export type RecordWrite = boolean | 'taken';
 
 /**
  * Where a data store keeps profiles, their indexes and layouts, as JSON text:
@@ -23,10 +34,10 @@ export interface ProfileRecords {
   read(userId: string): Promise<string | undefined>;
   /**
    * Writes `next` and the index change together if the stored text is
-   * `expected` (`undefined`: only if the user is not stored); false, with
-   * nothing written, otherwise.
+   * `expected` (`undefined`: only if the user is not stored) and every claim
+   * is free; false (stale) or 'taken', with nothing written, otherwise.
    */
-  write(userId: string, expected: string | undefined, next: string, index: IndexChange): Promise<boolean>;
+  write(userId: string, expected: string | undefined, next: string, index: IndexChange): Promise<RecordWrite>;
   /** The value of an index key; `undefined` when absent. */
   lookup(key: string): Promise<string | undefined>;
   /** The stored boxes of one layout as JSON text; `undefined` when none were stored. */

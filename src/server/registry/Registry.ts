@@ -1,6 +1,6 @@
 import type { Boxes, Kind, Profile, TokenContext } from '../../api/index.ts';
 import type { Tagged } from './entityTag.ts';
-import type { ProfileChange } from './profileBook.ts';
+import type { ProfileChange, ProfileUpdate } from './profileBook.ts';
 
 /** What a valid token allows: whose it is, and for overlay tokens, which overlay kind. */
 export interface TokenGrant {
@@ -39,17 +39,19 @@ export interface Registry {
   taggedProfile(userId: string): Promise<Tagged<Profile> | undefined>;
   /**
    * Replaces a known user's profile (developer tools: the studio's profile editor,
-   * test fixtures). Overlay ids stay as they are. Resolves false for an unknown user.
+   * test fixtures). Overlay ids stay as they are. Resolves false for an unknown user,
+   * 'taken' (nothing written) when it names a Twitch id another account holds.
    */
-  replaceProfile(userId: string, profile: Profile): Promise<boolean>;
+  replaceProfile(userId: string, profile: Profile): Promise<boolean | 'taken'>;
   /**
    * Changes a user's profile: `change` gets the current one and returns the
    * next (it may run again when another write came first). With `ifMatch` (an
    * `If-Match` header) the write happens only while it matches the profile's
-   * ETag, else 'stale' and nothing changes. `undefined` for an unknown user.
+   * ETag, else 'stale' and nothing changes. `undefined` for an unknown user;
+   * 'taken' when the change would give it a Twitch id another account holds.
    * Overlay ids and the Stream Deck token change only through the rotations.
    */
-  updateProfile(userId: string, change: ProfileChange, ifMatch?: string): Promise<Tagged<Profile> | 'stale' | undefined>;
+  updateProfile(userId: string, change: ProfileChange, ifMatch?: string): Promise<ProfileUpdate>;
   /**
    * Gives a user's overlay of `kind` a fresh id (>= 128 random bits) and
    * answers it; from then on the old id is unknown, every token exchanged from
@@ -67,12 +69,23 @@ export interface Registry {
    * Stores a new user (sign-in with Twitch): the profile, its overlay ids' and
    * Stream Deck token's index entries are written whole or not at all (one
    * SQLite transaction, one Redis script). Resolves false, writing nothing,
-   * when the user id exists (stored or seeded). The caller draws the overlay
-   * ids and the Stream Deck token fresh.
+   * when the user id exists (stored or seeded) or its Twitch id belongs to
+   * another account. The caller draws the overlay ids and the Stream Deck token fresh.
    */
   createUser(profile: Profile): Promise<boolean>;
-  /** The user whose profile's `twitch.user.id` is `twitchUserId`; `undefined` when none. */
+  /**
+   * The one account a Twitch user belongs to: the user whose profile claimed
+   * `twitch.user.id` = `twitchUserId`; `undefined` when none.
+   */
   userIdByTwitchId(twitchUserId: string): Promise<string | undefined>;
+  /**
+   * Connects a Twitch user to an account, atomically: one Twitch user id
+   * belongs to at most one account, whichever instance writes. 'bound' (also
+   * when it already was), 'taken' (another account holds it), 'own' (the
+   * account was made by signing in with another Twitch user, not seeded, and
+   * stays with it); `undefined` for an unknown user. Nothing is written unless 'bound'.
+   */
+  bindTwitch(userId: string, twitchUser: { id: string; login: string }): Promise<'bound' | 'taken' | 'own' | undefined>;
   /**
    * Tells `listener` the digest (`tokenDigest`) of each exchanged token this
    * process drops before its expiry (newer exchanges of its overlay id, a

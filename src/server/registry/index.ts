@@ -9,8 +9,8 @@ export {
 } from './memoryRegistry.ts';
 export { createMemoryProfileRecords } from './memoryProfileRecords.ts';
 export { type OpenRegistryOptions, openRegistry, reseedRecords } from './openRegistry.ts';
-export type { ProfileChange } from './profileBook.ts';
-export type { IndexChange, ProfileRecords } from './ProfileRecords.ts';
+export type { ProfileChange, ProfileUpdate } from './profileBook.ts';
+export type { IndexChange, ProfileRecords, RecordWrite } from './ProfileRecords.ts';
 export { createRedisProfileRecords } from './redisProfileRecords.ts';
 export { createRedisRegistry, type RedisRegistryOptions } from './redisRegistry.ts';
 export type { IssuedToken, Registry, TokenGrant } from './Registry.ts';

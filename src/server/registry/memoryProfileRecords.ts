@@ -12,9 +12,12 @@ export function createMemoryProfileRecords(): ProfileRecords {
     },
     async write(userId, expected, next, change) {
       if (profiles.get(userId) !== expected) return false;
+      const { claim = [], release = [] } = change;
+      if (claim.some(([key, value]) => index.has(key) && index.get(key) !== value)) return 'taken';
       profiles.set(userId, next);
       for (const key of change.remove) index.delete(key);
-      for (const [key, value] of change.set) index.set(key, value);
+      for (const [key, value] of [...change.set, ...claim]) index.set(key, value);
+      for (const [key, value] of release) if (index.get(key) === value) index.delete(key);
       return true;
     },
     async lookup(key) {

@@ -78,7 +78,7 @@ export function createMemoryRegistry(seed: Seed, options: MemoryRegistryOptions 
     taggedProfile: book.read,
     async replaceProfile(userId, profile) {
       const result = await book.update(userId, (current) => ({ ...structuredClone(profile), overlays: current.overlays }));
-      return result !== undefined;
+      return result === 'taken' ? result : result !== undefined;
     },
     updateProfile: (userId, change, ifMatch) => book.update(userId, (current) => keepSecrets(current, change(structuredClone(current))), ifMatch),
     async rotateOverlayId(userId, kind) {
@@ -93,6 +93,7 @@ export function createMemoryRegistry(seed: Seed, options: MemoryRegistryOptions 
     replaceLayout: book.replaceLayout,
     createUser: book.create,
     userIdByTwitchId: book.userIdByTwitchId,
+    bindTwitch: book.bindTwitch,
     onRevoked(listener) {
       revoked.push(listener);
     },

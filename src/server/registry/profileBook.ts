@@ -9,6 +9,13 @@ import { streamdeckTokenOf } from './seedIndex.ts';
 /** A change of a profile: gets a copy of the current one, returns the next. Pure: it may run again after a lost race. */
 export type ProfileChange = (current: Profile) => Profile;
 
+/**
+ * How a profile change ends: the stored profile, 'stale' (If-Match no longer
+ * holds), 'taken' (it would take a Twitch id another account holds; nothing
+ * written), or `undefined` for an unknown user.
+ */
+export type ProfileUpdate = Tagged<Profile> | 'stale' | 'taken' | undefined;
+
 /** Compare-and-set rounds lost to other writers before a write gives up (each lost round means another write won). */
 const MAX_ROUNDS = 32;
 
@@ -34,7 +41,7 @@ export function createProfileBook(records: ProfileRecords, seed: SeedIndex) {
     const found = await readText(userId);
     return found && { value: JSON.parse(found.json) as Profile, etag: entityTag(found.json) };
   };
-  const update = async (userId: string, change: ProfileChange, ifMatch?: string): Promise<Tagged<Profile> | 'stale' | undefined> => {
+  const update = async (userId: string, change: ProfileChange, ifMatch?: string): Promise<ProfileUpdate> => {
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const found = await readText(userId);
       if (!found) return undefined;
@@ -42,7 +49,9 @@ export function createProfileBook(records: ProfileRecords, seed: SeedIndex) {
       const before = JSON.parse(found.json) as Profile;
       const after = change(structuredClone(before));
       const json = JSON.stringify(after);
-      if (await records.write(userId, found.stored ? found.json : undefined, json, indexChange(before, after))) return { value: after, etag: entityTag(json) };
+      const written = await records.write(userId, found.stored ? found.json : undefined, json, indexChange(before, after));
+      if (written === 'taken') return 'taken';
+      if (written) return { value: after, etag: entityTag(json) };
     }
     throw new Error(`profile of user ${userId}: ${MAX_ROUNDS} writes in a row lost to other writers`);
   };
@@ -53,19 +62,36 @@ export function createProfileBook(records: ProfileRecords, seed: SeedIndex) {
     async replaceOverlayId(userId: string, kind: Kind, randomSecret: () => string): Promise<string | undefined> {
       const id = freshOverlayId(kind, randomSecret);
       const result = await update(userId, (current) => ({ ...current, overlays: { ...current.overlays, [kind]: id } }));
-      return result === undefined || result === 'stale' ? undefined : id;
+      return typeof result === 'object' ? id : undefined;
     },
     /** Gives the user a fresh Stream Deck token (the old one stops resolving at once); undefined for an unknown user. */
     async rotateStreamdeckToken(userId: string, randomSecret: () => string): Promise<string | undefined> {
       const token = randomSecret();
       const result = await update(userId, (current) => ({ ...current, streamdeck: { ...current.streamdeck, token } }));
-      return result === undefined || result === 'stale' ? undefined : token;
+      return typeof result === 'object' ? token : undefined;
     },
-    /** Stores a new user whole (profile and index); false when the user id is stored or seeded. */
+    /** Stores a new user whole (profile and index); false when the user id is stored or seeded, or its Twitch id is another account's. */
     async create(profile: Profile): Promise<boolean> {
       const userId = profile.user.userId;
       if (seed.profiles.has(userId)) return false;
-      return records.write(userId, undefined, JSON.stringify(profile), indexChange(undefined, profile));
+      return (await records.write(userId, undefined, JSON.stringify(profile), indexChange(undefined, profile))) === true;
+    },
+    /**
+     * Connects a Twitch user to an account (`Connect Twitch`): the profile's
+     * `twitch.user` takes the id and login, claimed in the same atomic write.
+     * 'taken' when another account holds that Twitch id, 'own' when the account
+     * was made by signing in with another Twitch user (not seeded, and its user
+     * id is its own Twitch id, for good); nothing written then.
+     */
+    async bindTwitch(userId: string, twitchUser: { id: string; login: string }): Promise<'bound' | 'taken' | 'own' | undefined> {
+      const current = await read(userId);
+      if (!current) return undefined;
+      const bound = twitchIdOf(current.value);
+      // Made by signing in (never seeded: npm start's and the seed's users may connect anyone free).
+      if (!seed.profiles.has(userId) && bound === userId && twitchUser.id !== userId) return 'own';
+      if (bound === twitchUser.id) return 'bound';
+      const result = await update(userId, (profile) => ({ ...profile, twitch: { ...profile.twitch, user: { ...profile.twitch.user, id: twitchUser.id, name: twitchUser.login } } }));
+      return result === 'taken' ? 'taken' : result === undefined ? undefined : 'bound';
     },
     /** The user and kind of an overlay id that is the user's current one. */
     async ownerOfOverlay(overlayId: string): Promise<{ userId: string; kind: Kind } | undefined> {
@@ -112,7 +138,11 @@ export function createProfileBook(records: ProfileRecords, seed: SeedIndex) {
     },
     /** `--reseed`: the seed's profile replaces each seeded user's stored one (layouts stay). */
     async reseed(): Promise<void> {
-      for (const [userId, profile] of seed.profiles) await update(userId, () => structuredClone(profile));
+      for (const [userId, profile] of seed.profiles) {
+        if ((await update(userId, () => structuredClone(profile))) === 'taken') {
+          throw new Error(`--reseed: user ${userId}'s Twitch user ${twitchIdOf(profile)} is connected to another account`);
+        }
+      }
     },
   };
 }

@@ -24,7 +24,7 @@ export function twitchIdOf(profile: Profile): string | undefined {
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
-/** Every index entry of a profile. */
+/** Every index entry of a profile but its Twitch id's, which is claimed (`indexChange`). */
 export function indexEntriesOf(profile: Profile): Array<[string, string]> {
   const userId = profile.user.userId;
   const entries: Array<[string, string]> = [];
@@ -34,15 +34,23 @@ export function indexEntriesOf(profile: Profile): Array<[string, string]> {
   }
   const deck = streamdeckTokenOf(profile);
   if (deck !== undefined) entries.push([streamdeckIndexKey(deck), userId]);
-  const twitch = twitchIdOf(profile);
-  if (twitch !== undefined) entries.push([twitchIndexKey(twitch), userId]);
   return entries;
 }
 
-/** What changes in the index when `before` (none: a new user) becomes `after`: all of `after`'s entries are (re)written. */
+/**
+ * What changes in the index when `before` (none: a new user) becomes `after`:
+ * all of `after`'s entries are (re)written; a Twitch id is claimed when the
+ * profile takes it (one Twitch user belongs to one account: the write is
+ * refused when another holds it) and released when it lets go of it.
+ */
 export function indexChange(before: Profile | undefined, after: Profile): IndexChange {
   const set = indexEntriesOf(after);
   const kept = new Set(set.map(([key]) => key));
   const remove = before ? indexEntriesOf(before).map(([key]) => key).filter((key) => !kept.has(key)) : [];
-  return { remove, set };
+  const userId = after.user.userId;
+  const had = before && twitchIdOf(before);
+  const has = twitchIdOf(after);
+  const claim: Array<[string, string]> = has !== undefined && has !== had ? [[twitchIndexKey(has), userId]] : [];
+  const release: Array<[string, string]> = had !== undefined && had !== has ? [[twitchIndexKey(had), userId]] : [];
+  return { remove, set, claim, release };
 }

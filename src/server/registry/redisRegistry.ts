@@ -115,7 +115,7 @@ export async function createRedisRegistry(seed: Seed, options: RedisRegistryOpti
     taggedProfile: book.read,
     async replaceProfile(userId, profile) {
       const result = await book.update(userId, (current) => ({ ...structuredClone(profile), overlays: current.overlays }));
-      return result !== undefined;
+      return result === 'taken' ? result : result !== undefined;
     },
     updateProfile: (userId, change, ifMatch) => book.update(userId, (current) => keepSecrets(current, change(structuredClone(current))), ifMatch),
     async rotateOverlayId(userId, kind) {
@@ -129,6 +129,7 @@ export async function createRedisRegistry(seed: Seed, options: RedisRegistryOpti
     replaceLayout: book.replaceLayout,
     createUser: book.create,
     userIdByTwitchId: book.userIdByTwitchId,
+    bindTwitch: book.bindTwitch,
   };
 }
 

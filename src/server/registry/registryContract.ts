@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_OVERLAY_IDS, DEMO_PROFILE, DEMO_TOKENS } from './demoSeed.ts';
 import { describeProfileContract } from './profileContract.ts';
 import type { Registry } from './Registry.ts';
+import { describeTwitchContract } from './twitchContract.ts';
 
 export interface RegistryContractOptions {
   tokenTtlMs: number;
@@ -100,5 +101,6 @@ export function describeRegistryContract(label: string, openPair: OpenRegistryPa
     });
 
     describeProfileContract(openPair, world);
+    describeTwitchContract(openPair, world);
   });
 }

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { guardSqlite } from '../store/index.ts';
-import type { ProfileRecords } from './ProfileRecords.ts';
+import type { IndexChange, ProfileRecords, RecordWrite } from './ProfileRecords.ts';
 
 /** Profile records in a SQLite file (usually the sqlite store's own), on a connection of their own. */
 export interface SqliteProfileRecords extends ProfileRecords {
@@ -28,11 +28,15 @@ export function createSqliteProfileRecords(path: string): SqliteProfileRecords {
     throw new Error(`sqlite profiles ${path}: ${(error as Error).message}`);
   }
   const q = statements(db);
-  const write = db.transaction((userId: string, expected: string | undefined, next: string, remove: string[], set: Array<[string, string]>) => {
+  // The index's primary key makes a Twitch id one user's; the claim is checked and set under the write lock.
+  const write = db.transaction((userId: string, expected: string | undefined, next: string, change: IndexChange): RecordWrite => {
     if (q.readProfile.get(userId)?.profile !== expected) return false;
+    const { claim = [], release = [] } = change;
+    if (claim.some(([key, value]) => (q.lookup.get(key)?.value ?? value) !== value)) return 'taken';
     q.upsertProfile.run(userId, next);
-    for (const key of remove) q.removeIndex.run(key);
-    for (const [key, value] of set) q.upsertIndex.run(key, value);
+    for (const key of change.remove) q.removeIndex.run(key);
+    for (const [key, value] of [...change.set, ...claim]) q.upsertIndex.run(key, value);
+    for (const [key, value] of release) q.releaseIndex.run(key, value);
     return true;
   });
   const writeLayout = db.transaction((userId: string, kind: string, expected: string | undefined, next: string) => {
@@ -44,8 +48,8 @@ export function createSqliteProfileRecords(path: string): SqliteProfileRecords {
     async read(userId) {
       return guardSqlite(() => q.readProfile.get(userId)?.profile);
     },
-    async write(userId, expected, next, { remove, set }) {
-      return guardSqlite(() => write.immediate(userId, expected, next, remove, set));
+    async write(userId, expected, next, change) {
+      return guardSqlite(() => write.immediate(userId, expected, next, change));
     },
     async lookup(key) {
       return guardSqlite(() => q.lookup.get(key)?.value);
@@ -68,6 +72,7 @@ function statements(db: Database.Database) {
     upsertProfile: db.prepare<[string, string]>('INSERT INTO profiles (user_id, profile) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET profile = excluded.profile'),
     lookup: db.prepare<[string], { value: string }>('SELECT value FROM profile_index WHERE key = ?'),
     removeIndex: db.prepare<[string]>('DELETE FROM profile_index WHERE key = ?'),
+    releaseIndex: db.prepare<[string, string]>('DELETE FROM profile_index WHERE key = ? AND value = ?'),
     upsertIndex: db.prepare<[string, string]>('INSERT INTO profile_index (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
     readLayout: db.prepare<[string, string], { boxes: string }>('SELECT boxes FROM layouts WHERE user_id = ? AND kind = ?'),
     upsertLayout: db.prepare<[string, string, string]>(

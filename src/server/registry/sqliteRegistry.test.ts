@@ -58,4 +58,20 @@ describe('sqlite registry', () => {
     a.close();
     b.close();
   });
+
+  it('two connections on one file: a Twitch id claimed through one is refused through the other, and released only by its holder', async () => {
+    const file = freshFile();
+    const [a, b] = [createSqliteProfileRecords(file), createSqliteProfileRecords(file)];
+    const claim = (userId: string) => ({ remove: [], set: [], claim: [['twitch:7', userId]] as Array<[string, string]> });
+    expect(await a.write('1', undefined, '{"v":1}', claim('1'))).toBe(true);
+    expect(await b.write('2', undefined, '{"v":2}', claim('2'))).toBe('taken');
+    expect(await b.read('2')).toBeUndefined();
+    expect(await b.write('2', undefined, '{"v":2}', { remove: [], set: [], release: [['twitch:7', '2']] })).toBe(true);
+    expect(await a.lookup('twitch:7')).toBe('1');
+    expect(await b.write('1', '{"v":1}', '{"v":3}', { remove: [], set: [], release: [['twitch:7', '1']] })).toBe(true);
+    expect(await b.write('2', '{"v":2}', '{"v":4}', claim('2'))).toBe(true);
+    expect(await a.lookup('twitch:7')).toBe('2');
+    a.close();
+    b.close();
+  });
 });

@@ -1,7 +1,7 @@
 import type { SessionStore, SignInState, WebsiteSession } from './SessionStore.ts';
 
 /** Sessions of the memory store (tests, a one-off `--store memory`): gone on exit. */
-export function createMemorySessionStore(): SessionStore {
+export function createMemorySessionStore(now: () => number = Date.now): SessionStore {
   const byDigest = new Map<string, WebsiteSession>();
   const states = new Map<string, SignInState>();
   const digestOf = (userId: string, id: string) => [...byDigest].find(([, s]) => s.userId === userId && s.id === id)?.[0];
@@ -28,6 +28,11 @@ export function createMemorySessionStore(): SessionStore {
       return byDigest.delete(digest);
     },
     async putState(state, value) {
+      // States share one lifetime, so insertion order is expiry order: the expired ones sit at the front.
+      for (const [old, { expiresAt }] of states) {
+        if (expiresAt > now()) break;
+        states.delete(old);
+      }
       states.set(state, { ...value });
     },
     async takeState(state) {

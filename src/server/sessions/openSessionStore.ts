@@ -8,5 +8,5 @@ import { createSqliteSessionStore } from './sqliteSessionStore.ts';
 export function openSessionStore(store: DataStore, now: () => number = Date.now): SessionStore {
   if (isRedisStore(store)) return createRedisSessionStore(store.redis);
   if (store.kind === 'sqlite' && store.file) return createSqliteSessionStore(store.file, now);
-  return createMemorySessionStore();
+  return createMemorySessionStore(now);
 }

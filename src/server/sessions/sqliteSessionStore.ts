@@ -12,11 +12,14 @@ CREATE INDEX IF NOT EXISTS website_sessions_user ON website_sessions (user_id);
 CREATE TABLE IF NOT EXISTS sign_in_states (
   state TEXT PRIMARY KEY,
   expires_at INTEGER NOT NULL
-) WITHOUT ROWID`;
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS sign_in_states_expiry ON sign_in_states (expires_at);
+CREATE INDEX IF NOT EXISTS website_sessions_expiry ON website_sessions (expires_at)`;
 
 /**
  * Sessions in their own tables of the store's SQLite file (the data API only
- * reads `entries`). Expired rows are swept when a new one is added.
+ * reads `entries`). Expired rows are swept when a new one is added; the index on
+ * `expires_at` makes that sweep touch the expired rows alone, not the whole table.
  */
 export function createSqliteSessionStore(file: string, now: () => number = Date.now): SessionStore {
   const db = new Database(file);

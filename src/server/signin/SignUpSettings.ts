@@ -12,6 +12,10 @@ export interface SignUpSettings {
   maxSignupsPerHour?: number;
   /** `--default-selection <file>`: the modules a new account starts with. @default none */
   defaultSelection?: Profile['selected'];
+  /** Sign-ins started (`GET /auth/twitch`) per client address in 10 minutes, past which 429. @default 60 */
+  maxSignInStartsPerAddress?: number;
+  /** Sign-ins started on the whole deployment in 10 minutes (each stores a state), past which 503. @default 10,000 */
+  maxSignInStarts?: number;
 }
 
 export const DEFAULT_MAX_SIGNUPS_PER_HOUR = 100;

@@ -1,7 +1,7 @@
 import { credentialsFromToken } from './credentialsFromToken.ts';
 import { type DeviceCode, pollDeviceToken, requestDeviceCode } from './deviceFlow.ts';
 import { TWITCH_SCOPES } from './scopes.ts';
-import type { TwitchCredentialStore } from './TwitchCredentials.ts';
+import type { TwitchCredentialStore, TwitchCredentials } from './TwitchCredentials.ts';
 import { twitchUrls, type TwitchUrls } from './twitchUrls.ts';
 
 export interface DeviceLoginsOptions {
@@ -14,6 +14,12 @@ export interface DeviceLoginsOptions {
   now?: () => number;
   /** Runs once a login is stored: EventSub starts at once rather than at the next check. */
   onStored?: (userId: string) => Promise<void>;
+  /**
+   * Connects the Twitch user to the account before anything is stored
+   * (`Registry.bindTwitch`, atomic on every store); answers why not, in plain
+   * words, when the Twitch user belongs to another account. @default every login is kept
+   */
+  bind?: (userId: string, credentials: TwitchCredentials) => Promise<string | undefined>;
   log?: (line: string) => void;
 }
 
@@ -31,6 +37,8 @@ export function createDeviceLogins(options: DeviceLoginsOptions) {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms).unref()));
   const flow = { clientId, scopes: [...TWITCH_SCOPES], urls: options.urls ?? twitchUrls(), fetch: options.fetch, log };
   const pending = new Map<string, { cancelled: boolean }>();
+  // The last login of a user that was refused, and why: the home page and GET /me/twitch say it until the next try.
+  const refused = new Map<string, string>();
   const finish = async (userId: string, code: DeviceCode, entry: { cancelled: boolean }) => {
     const check = () => {
       if (entry.cancelled) throw new Superseded();
@@ -38,14 +46,21 @@ export function createDeviceLogins(options: DeviceLoginsOptions) {
     const token = await pollDeviceToken({ ...flow, sleep: (ms) => sleep(ms).then(check) }, code);
     const stored = await credentialsFromToken(token, clientId, now);
     check();
-    await credentials.set(userId, stored);
+    const refusal = await options.bind?.(userId, stored);
     if (pending.get(userId) === entry) pending.delete(userId);
+    if (refusal !== undefined) {
+      refused.set(userId, refusal);
+      log(`Twitch login of user ${userId} refused: ${refusal}`);
+      return;
+    }
+    await credentials.set(userId, stored);
     await onStored(userId);
   };
   const cancel = (userId: string) => {
     const entry = pending.get(userId);
     if (entry) entry.cancelled = true;
     pending.delete(userId);
+    refused.delete(userId);
   };
   return {
     /** Asks Twitch for a code and polls in the background; rejects with a DeviceFlowError when Twitch refuses the request. */
@@ -62,6 +77,8 @@ export function createDeviceLogins(options: DeviceLoginsOptions) {
     },
     /** True while a code of this user waits for the streamer on this instance. */
     isPending: (userId: string) => pending.has(userId),
+    /** Why this user's last login was refused on this instance (nothing was stored); undefined when it was not. */
+    refusal: (userId: string) => refused.get(userId),
     cancel,
     stop() {
       for (const userId of [...pending.keys()]) cancel(userId);

@@ -9,7 +9,7 @@ import { openCredentialStore } from './openCredentialStore.ts';
 import { createRedisLease } from './redisLease.ts';
 import { type RunningTwitch, startTwitch } from './startTwitch.ts';
 import type { WebhookSettings } from './subscribeWebhooks.ts';
-import type { TwitchCredentialStore } from './TwitchCredentials.ts';
+import type { TwitchCredentialStore, TwitchCredentials } from './TwitchCredentials.ts';
 import { createLocalLease } from './TwitchLease.ts';
 
 /** A dead instance's streamers are free after this; the others look every 5 s, so a takeover comes within 25 s. */
@@ -49,6 +49,7 @@ export function createTwitchLink() {
   const login: TwitchLoginControl = {
     start: (userId) => (logins ? logins.device.start(userId) : Promise.reject(notStarted())),
     isPending: (userId) => logins?.device.isPending(userId) ?? false,
+    refusal: (userId) => logins?.device.refusal(userId),
     async forget(userId) {
       if (!logins || !running) throw notStarted();
       logins.device.cancel(userId);
@@ -80,7 +81,8 @@ export function createTwitchLink() {
       running = { twitch: { states: async () => [], refreshProfile: () => {}, check: async () => {}, checkUser: async () => {}, stop: async () => {} }, webhook, close: () => credentials.close() };
       twitch = await startTwitch({ clientId: settings.clientId, credentials, events, registry, lease, webhook: settings.webhook, log });
       const started = twitch;
-      const device = createDeviceLogins({ clientId: settings.clientId, credentials, sleep: options.sleep, log, onStored: (userId) => started.checkUser(userId) });
+      const bind = async (userId: string, login: TwitchCredentials) => bindRefusal(await registry.bindTwitch(userId, { id: login.twitchUserId, login: login.login }), login.login);
+      const device = createDeviceLogins({ clientId: settings.clientId, credentials, sleep: options.sleep, log, bind, onStored: (userId) => started.checkUser(userId) });
       logins = { device, credentials };
       running = {
         twitch: started,
@@ -100,3 +102,13 @@ export function createTwitchLink() {
 }
 
 export type TwitchLink = ReturnType<typeof createTwitchLink>;
+
+/** Why `Connect Twitch` stored nothing, for the home page (`GET /me/twitch`'s `refusal`); undefined once bound. */
+function bindRefusal(result: 'bound' | 'taken' | 'own' | undefined, login: string): string | undefined {
+  if (result === 'bound') return undefined;
+  if (result === 'taken') {
+    return `The Twitch account ${login} is already connected to another account on this site, so it was not connected here and nothing was stored. Sign in with Twitch as ${login} to reach that account.`;
+  }
+  if (result === 'own') return `This account was made by signing in with another Twitch account and stays connected to it: ${login} was not connected, and nothing was stored.`;
+  return 'This account no longer exists: nothing was stored.';
+}

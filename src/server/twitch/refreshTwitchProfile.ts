@@ -26,6 +26,11 @@ export async function refreshTwitchProfile({ userId, twitchUserId, apiClient, re
   if (!profile) throw new Error(`no user ${userId} in the registry`);
   const twitch = mapTwitchProfile(profile.twitch, { user, stream, channel }, now());
   // Only `twitch` is written, onto the profile as stored then: a selection changed meanwhile is kept.
-  if (JSON.stringify(twitch) !== JSON.stringify(profile.twitch)) await registry.updateProfile(userId, (current) => ({ ...current, twitch }));
+  if (JSON.stringify(twitch) !== JSON.stringify(profile.twitch)) {
+    // A login stored without Connect Twitch's check (`npm run twitch-login`) for a Twitch user of another account.
+    if ((await registry.updateProfile(userId, (current) => ({ ...current, twitch }))) === 'taken') {
+      throw new Error(`Twitch user ${twitchUserId} is connected to another account: this account's profile keeps its own`);
+    }
+  }
   return twitch.stream.status === 'live';
 }

@@ -90,6 +90,19 @@ describe('startTwitch', () => {
     await twitch.check();
     expect(log.filter((line) => line.startsWith('Twitch: log in again'))).toEqual([`Twitch: log in again (user ${USER}): run npm run twitch-login -- --user ${USER}`]);
   }, 20_000);
+  it('starts no EventSub for a login whose Twitch user belongs to another account, and says so once', async () => {
+    const registry = createMemoryRegistry(DEMO_SEED);
+    const owner = { ...structuredClone(DEMO_PROFILE), user: { ...DEMO_PROFILE.user, userId: '1337' }, overlays: { game: 'g-1337', tool: 't-1337', background: 'b-1337', event: 'e-1337' }, streamdeck: { token: 'deck-1337' } };
+    owner.twitch.user.id = '1337';
+    expect(await registry.createUser(owner)).toBe(true);
+    const { twitch, log } = await start(registry);
+    await twitch.check();
+    expect(fake.subscriptions.size).toBe(0);
+    expect(log.filter((line) => line.includes('connected to another account'))).toEqual([
+      `Twitch: the login of user ${USER} is Twitch user 1337, who is connected to another account: no EventSub for it`,
+    ]);
+    expect((await registry.profile(USER))?.twitch.user.id).toBe(DEMO_PROFILE.twitch.user.id);
+  });
 });
 
 describe('startTwitch with Redis and two instances', () => {

@@ -54,6 +54,12 @@ export async function startTwitch(options: StartTwitchOptions): Promise<RunningT
     toldLoginNeeded.add(userId);
     log(`Twitch: log in again (user ${userId}): run npm run twitch-login -- --user ${userId}`);
   };
+  const toldOwned = new Set<string>();
+  const elsewhereOwned = (userId: string, twitchUserId: string) => {
+    if (toldOwned.has(userId)) return;
+    toldOwned.add(userId);
+    log(`Twitch: the login of user ${userId} is Twitch user ${twitchUserId}, who is connected to another account: no EventSub for it`);
+  };
   const letGo = (userId: string) => {
     held.get(userId)?.stop();
     held.delete(userId);
@@ -71,6 +77,13 @@ export async function startTwitch(options: StartTwitchOptions): Promise<RunningT
     }
     toldLoginNeeded.delete(userId);
     if (!(await options.registry.profile(userId))) return;
+    // A login whose Twitch user belongs to another account (stored by `npm run twitch-login`) gets no EventSub here.
+    const owner = await options.registry.userIdByTwitchId(stored.twitchUserId);
+    if (owner !== undefined && owner !== userId) {
+      if (held.has(userId)) await lease.release(userId);
+      letGo(userId);
+      return elsewhereOwned(userId, stored.twitchUserId);
+    }
     const mine = await lease.hold(userId);
     if (!mine) letGo(userId);
     else if (!held.has(userId)) {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OverlayTokenSchema, ProfileSchema, ValidateSchema } from '../../../api/index.ts';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { KINDS, OverlayTokenSchema, ProfileSchema, ValidateSchema } from '../../../api/index.ts';
 import { startTestServer } from '../../testing/apiTestClient.ts';
 import { TEST_SEED } from '../../testing/testSeed.ts';
 
@@ -12,14 +12,44 @@ beforeAll(async () => {
 afterAll(() => api.server.close());
 
 describe('GET /me', () => {
-  it('returns the seeded profile exactly, extra members included, for any valid token', async () => {
-    for (const token of ['site-1001', 'tool-1001', 'event-1001']) {
-      const answer = await api.request('GET', '/me', { token });
+  it('returns the seeded profile exactly, extra members included, for a website token', async () => {
+    const answer = await api.request('GET', '/me', { token: 'site-1001' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual(TEST_SEED.users[0]!.profile);
+    expect(ProfileSchema.safeParse(answer.body).success).toBe(true);
+    expect((await api.request('GET', '/me', { token: 'site-1002' })).body).toEqual(TEST_SEED.users[1]!.profile);
+  });
+
+  it('gives an overlay token its own kind\'s overlay id only and no Stream Deck token, in the same shape', async () => {
+    const seeded = TEST_SEED.users[0]!.profile;
+    expect(seeded.streamdeck.token).not.toBe('');
+    for (const kind of KINDS) {
+      const answer = await api.request('GET', '/me', { token: `${kind}-1001` });
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual(TEST_SEED.users[0]!.profile);
+      const others = Object.fromEntries(KINDS.map((each) => [each, each === kind ? seeded.overlays[kind] : '']));
+      expect(answer.body).toEqual({ ...seeded, overlays: { ...seeded.overlays, ...others }, streamdeck: { ...seeded.streamdeck, token: '' } });
       expect(ProfileSchema.safeParse(answer.body).success).toBe(true);
+      // Its own representation: an ETag of what was sent, not of the whole profile.
+      expect(answer.headers.get('etag')).not.toBe((await api.request('GET', '/me', { token: 'site-1001' })).headers.get('etag'));
     }
-    expect((await api.request('GET', '/me', { token: 'game-1002' })).body).toEqual(TEST_SEED.users[1]!.profile);
+    const text = JSON.stringify((await api.request('GET', '/me', { token: 'tool-1001' })).body);
+    for (const kind of KINDS.filter((each) => each !== 'tool')) expect(text).not.toContain(seeded.overlays[kind]);
+    expect(text).not.toContain(seeded.streamdeck.token);
+  });
+
+  it('an exchanged overlay token reads no other kind\'s id either, also after New address', async () => {
+    // A server of its own: the rotation must not change the ids the other tests exchange.
+    const api = await startTestServer();
+    onTestFinished(() => api.server.close());
+    const bob = TEST_SEED.users[1]!.profile;
+    const exchanged = await api.request('POST', '/auth/overlay', { body: { overlay: bob.overlays.game } });
+    const { token } = exchanged.body as { token: string };
+    const rotated = await api.request('POST', '/me/overlays/tool/rotate', { token: 'site-1002' });
+    const fresh = (rotated.body as { overlay: string }).overlay;
+    const read = (await api.request('GET', '/me', { token })).body as { overlays: Record<string, string>; streamdeck: { token: string } };
+    expect(read.overlays).toEqual({ game: bob.overlays.game, tool: '', background: '', event: '' });
+    expect(read.streamdeck.token).toBe('');
+    expect(JSON.stringify(read)).not.toContain(fresh);
   });
 });
 

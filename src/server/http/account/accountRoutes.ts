@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, type OverlayToken, type Validation } from '../../../api/index.ts';
 import { clientAddress, type ExchangeGuard } from '../../limits/index.ts';
-import type { Registry } from '../../registry/index.ts';
+import { entityTag, type Registry } from '../../registry/index.ts';
+import { profileForGrant } from './profileForGrant.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import { HttpError } from '../HttpError.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
@@ -27,13 +28,19 @@ async function profileOf(request: ApiRequest, registry: Registry, streamdeck = f
   return { grant, profile };
 }
 
-/** `GET /me`: the stored profile (`ProfileSchema`) with its ETag, for any valid token. */
+/**
+ * `GET /me`: the stored profile (`ProfileSchema`) with its ETag, for any valid token; an overlay
+ * token reads it as `profileForGrant` cuts it (its own overlay id only, no Stream Deck token).
+ */
 export function readProfile({ registry }: AccountDeps) {
   return async (request: ApiRequest): Promise<Answer> => {
     const grant = await authenticate(request, registry);
     const tagged = await registry.taggedProfile(grant.userId);
     if (!tagged) throw new HttpError(401, AUTH_MESSAGES.invalid);
-    return jsonAnswer(200, JSON.stringify(tagged.value), { ETag: tagged.etag, ...ETAG_EXPOSE_HEADERS });
+    const shown = profileForGrant(tagged.value, grant);
+    if (shown === tagged.value) return jsonAnswer(200, JSON.stringify(shown), { ETag: tagged.etag, ...ETAG_EXPOSE_HEADERS });
+    const json = JSON.stringify(shown);
+    return jsonAnswer(200, json, { ETag: entityTag(json), ...ETAG_EXPOSE_HEADERS });
   };
 }
 

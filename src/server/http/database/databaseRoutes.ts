@@ -1,5 +1,5 @@
 import type { Registry } from '../../registry/index.ts';
-import { isModuleId } from '../../../api/index.ts';
+import { moduleIdProblem } from '../../../api/index.ts';
 import { type DataStore, listModule } from '../../store/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import { HttpError } from '../HttpError.ts';
@@ -53,7 +53,8 @@ export function readModuleValues({ registry, store }: DatabaseDeps) {
   return async (request: ApiRequest): Promise<Answer> => {
     const { userId, overlay: kind } = requireOverlay(await authenticate(request, registry));
     const id = singleParam(queryOf(request.url), 'id');
-    if (!isModuleId(id)) throw new HttpError(400, 'id must be a module id: 1-128 letters, digits, ".", "_" or "-"');
+    const problem = moduleIdProblem(id);
+    if (problem !== undefined) throw new HttpError(400, `id ${problem}`);
     const entries = await listModule(store, userId, kind, id);
     return jsonAnswer(200, valuesJson(id, entries));
   };

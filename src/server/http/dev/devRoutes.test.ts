@@ -59,7 +59,7 @@ describe('GET /dev/database', () => {
 });
 
 describe('PUT /dev/profile', () => {
-  it('replaces the profile, keeps extra members and the seeded overlay ids, and GET /me shows it', async () => {
+  it('replaces the profile, keeps extra members and the seeded overlay ids, and GET /dev/profile and GET /me show it', async () => {
     const profile = profileOf('1002');
     profile.twitch.stream.title = 'Studio title';
     profile.overlays.tool = 'hijacked';
@@ -67,7 +67,8 @@ describe('PUT /dev/profile', () => {
     expect(answer.status).toBe(200);
     const expected = { ...profile, studioNote: 'kept', overlays: profileOf('1002').overlays };
     expect(answer.body).toEqual(expected);
-    expect((await dev.request('GET', '/me', { token: 'tool-1002' })).body).toEqual(expected);
+    expect((await dev.request('GET', '/dev/profile', { token: 'tool-1002' })).body).toEqual(expected);
+    expect((await dev.request('GET', '/me', { token: 'site-1002' })).body).toEqual(expected);
   });
 
   it('refuses an invalid profile naming the field, and another user id', async () => {
@@ -76,13 +77,16 @@ describe('PUT /dev/profile', () => {
     expectError(await put('tool-1002', profile), 400, /twitch\.stream\.viewer/);
     expectError(await put('tool-1002', profileOf('1001')), 400, /user\.userId must stay "1002"/);
     expectError(await put('tool-1002', [1]), 400);
+    const reserved = profileOf('1002');
+    reserved.selected.tools = ['constructor'];
+    expectError(await put('tool-1002', reserved), 400, /selected\.tools\.0: is reserved: __proto__, constructor and prototype/);
   });
 
   it('checks in the API order: 405, 401, 415, 413, 400', async () => {
     const big = JSON.stringify({ pad: 'x'.repeat(30_000) });
     const wrongMethod = await dev.request('POST', '/dev/profile', { body: big, headers: { 'Content-Type': 'text/plain' } });
     expectError(wrongMethod, 405);
-    expect(wrongMethod.headers.get('allow')).toBe('PUT, OPTIONS');
+    expect(wrongMethod.headers.get('allow')).toBe('GET, PUT, OPTIONS');
     expectError(await put(undefined, big, 'text/plain'), 401, AUTH_MESSAGES.missing);
     expectError(await put('nope', big, 'text/plain'), 401, AUTH_MESSAGES.invalid);
     expectError(await put('tool-1001', big, 'text/plain'), 415);

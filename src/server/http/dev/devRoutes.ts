@@ -37,7 +37,7 @@ export function devPreflightHeaders(origin: string): Record<string, string> {
 }
 
 /**
- * The studio's developer routes, `GET /dev/database` and `PUT /dev/profile`,
+ * The studio's developer routes, `GET /dev/database` and `GET`/`PUT /dev/profile`,
  * as one middleware placed before the API's route guard. Other paths pass on
  * untouched. Same order of checks as the API: wrong method (405 with `Allow`),
  * missing or invalid token (401), kind (403/400), Content-Type (415), size
@@ -47,7 +47,7 @@ export function devPreflightHeaders(origin: string): Record<string, string> {
 export function devRouteGuard(deps: DevDeps): MiddlewareHandler {
   const table = new Map<string, Map<string, DevHandler>>([
     ['/dev/database', new Map([['GET', listDatabase(deps)]])],
-    ['/dev/profile', new Map([['PUT', replaceProfile(deps)]])],
+    ['/dev/profile', new Map([['GET', readDevProfile(deps)], ['PUT', replaceProfile(deps)]])],
   ]);
   const origins = new Set(deps.origins ?? []);
   return async (c, next) => {
@@ -83,6 +83,21 @@ export function listDatabase({ registry, store }: DevDeps): DevHandler {
   };
 }
 
+/**
+ * `GET /dev/profile`: the token's user's profile as stored, every overlay id included, for any
+ * token of the user: the studio opens another kind from its overlay token, which `GET /me` no
+ * longer tells the other ids (and whose `streamdeck.token` it leaves empty, so the profile editor
+ * drafts from this one).
+ */
+export function readDevProfile({ registry }: DevDeps): DevHandler {
+  return async (request) => {
+    const { userId } = await authenticate(request, registry);
+    const profile = await registry.profile(userId);
+    if (!profile) throw new HttpError(401, AUTH_MESSAGES.invalid);
+    return jsonAnswer(200, JSON.stringify(profile));
+  };
+}
+
 /** `PUT /dev/profile`: replaces the token's user's profile (overlay ids stay as seeded); answers the new profile. */
 export function replaceProfile({ registry, limits }: DevDeps): DevHandler {
   return async (request) => {
@@ -98,9 +113,9 @@ export function replaceProfile({ registry, limits }: DevDeps): DevHandler {
       throw new HttpError(400, `Invalid profile - user.userId must stay ${JSON.stringify(userId)}, the token's user`);
     }
     // The body as sent: extra members are kept, like a seed's.
-    if (!(await registry.replaceProfile(userId, body as z.infer<typeof ProfileSchema>))) {
-      throw new HttpError(401, AUTH_MESSAGES.invalid);
-    }
+    const replaced = await registry.replaceProfile(userId, body as z.infer<typeof ProfileSchema>);
+    if (replaced === 'taken') throw new HttpError(409, `Conflict - Twitch user ${JSON.stringify(parsed.data.twitch.user.id)} is connected to another account; nothing was stored`);
+    if (!replaced) throw new HttpError(401, AUTH_MESSAGES.invalid);
     return jsonAnswer(200, JSON.stringify(await registry.profile(userId)));
   };
 }

@@ -18,7 +18,8 @@ export function checkLayout(body: Record<string, unknown>, kind: Kind, catalog: 
   if (typeof boxes !== 'object' || boxes === null || Array.isArray(boxes)) throw invalid('layout', 'boxes', 'must be an object of boxes by module id');
   const entries = Object.entries(boxes);
   if (entries.length > BOX_LIMITS.maxBoxes) throw invalid('layout', 'boxes', `holds ${entries.length} boxes, at most ${BOX_LIMITS.maxBoxes} are allowed`);
-  const checked: Boxes = {};
+  // No prototype: a module id is only ever an own key, whatever it is named.
+  const checked: Boxes = Object.create(null);
   for (const [moduleId, box] of entries) {
     const field = `boxes[${JSON.stringify(moduleId.slice(0, 130))}]`;
     checkModuleId(moduleId, kind, catalog, 'layout', field);

@@ -1,4 +1,4 @@
-import { isModuleId, type Kind } from '../../../api/index.ts';
+import { isModuleId, type Kind, moduleIdProblem } from '../../../api/index.ts';
 import type { ModuleCatalog } from '../../modules/index.ts';
 import { HttpError } from '../HttpError.ts';
 
@@ -12,7 +12,8 @@ export function invalid(what: string, field: string, problem: string): HttpError
  * knows the installed modules, one of them whose manifest has that kind.
  */
 export function checkModuleId(value: unknown, kind: Kind, catalog: ModuleCatalog | undefined, what: string, field: string): string {
-  if (!isModuleId(value)) throw invalid(what, field, 'must be a module id: 1-128 letters, digits, ".", "_" or "-"');
+  const problem = moduleIdProblem(value);
+  if (problem !== undefined || !isModuleId(value)) throw invalid(what, field, problem ?? 'must be a module id');
   const installed = catalog?.get(value);
   if (catalog && installed === undefined) throw invalid(what, field, `${JSON.stringify(value)} is not an installed module`);
   if (installed !== undefined && installed !== kind) throw invalid(what, field, `${JSON.stringify(value)} is a ${installed} module, not a ${kind}`);

@@ -47,8 +47,9 @@ describe('PUT /me/selected and /me/favs', () => {
     const answer = await api.request('PUT', '/me/selected', { token: site, body: selection, headers: { 'If-Match': etag } });
     expect(answer.status).toBe(200);
     expect((answer.body as Profile).selected).toEqual(selection);
-    const after = await api.request('GET', '/me', { token: 'tool-1001' });
+    const after = await api.request('GET', '/me', { token: site });
     expect(after.body).toEqual(answer.body);
+    expect((await api.request('GET', '/me', { token: 'tool-1001' })).body).toMatchObject({ selected: selection });
     expect(after.headers.get('etag')).toBe(answer.headers.get('etag'));
     expect(answer.headers.get('etag')).not.toBe(etag);
     const stored = await api.request('PUT', '/me/favs', { token: site, body: favs });
@@ -156,3 +157,35 @@ describe('layouts', () => {
     expect((await api.request('GET', '/me/layout/event', { token: site })).body).toMatchObject({ boxes: {} });
   });
 });
+
+describe('reserved names are not module ids', () => {
+  const box = { x: 0, y: 0, width: 16, height: 16 };
+
+  it('a __proto__, constructor or prototype box is a 400 naming it, never a 200 that drops it', async () => {
+    for (const reserved of ['__proto__', 'constructor', 'prototype']) {
+      // Raw JSON text: an object literal's `__proto__` would set its prototype instead of a member.
+      const body = `{"boxes":{"${reserved}":${JSON.stringify(box)},"a.b":${JSON.stringify(box)}}}`;
+      expectError(await api.request('PUT', '/me/layout/tool', { token: site, body }), 400, new RegExp(`"${reserved}" is reserved`));
+    }
+    expect((await api.request('GET', '/me/layout/tool', { token: site })).body).toMatchObject({ boxes: {} });
+  });
+
+  it('selected and favs refuse them with a 400 naming the field; nothing stored', async () => {
+    const before = await profileOf();
+    const selected = (tools: string[]) => api.request('PUT', '/me/selected', { token: site, body: { ...selection, tools } });
+    expectError(await selected(['demo.tool.goal', 'constructor']), 400, /tools\[1\]: "constructor" is reserved/);
+    expectError(await selected(['__proto__']), 400, /tools\[0\]: "__proto__" is reserved/);
+    expectError(await api.request('PUT', '/me/selected', { token: site, body: { ...selection, game: 'prototype' } }), 400, /game: "prototype" is reserved/);
+    expectError(await api.request('PUT', '/me/favs', { token: site, body: { ...favs, events: ['__proto__'] } }), 400, /events\[0\]: "__proto__" is reserved/);
+    expectError(await api.request('PUT', '/me/favs', { token: site, body: { ...favs, games: ['constructor'] } }), 400, /games\[0\]/);
+    expect(await profileOf()).toEqual(before);
+  });
+
+  it('the database refuses them as an id and as the module part of a key', async () => {
+    expectError(await api.write('tool-1001', '__proto__', 'k', 1), 400, /"__proto__" is reserved/);
+    expectError(await api.write('tool-1001', 'a.b', 'constructor:k', 1), 400, /"constructor" is reserved/);
+    expectError(await api.read('tool-1001', 'prototype', 'k'), 400, /"prototype" is reserved/);
+    expectError(await api.request('GET', '/me/database/values?id=constructor', { token: 'tool-1001' }), 400, /"constructor" is reserved/);
+  });
+});
+

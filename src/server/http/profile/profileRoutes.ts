@@ -1,7 +1,7 @@
-import { AUTH_MESSAGES, CANVAS_HEIGHT, CANVAS_WIDTH, isKind, type Kind, type Layout, type Profile } from '../../../api/index.ts';
+import { AUTH_MESSAGES, CANVAS_HEIGHT, CANVAS_WIDTH, isKind, type Kind, type Layout } from '../../../api/index.ts';
 import type { ProfileNotices } from '../../live/index.ts';
 import type { ModuleCatalog } from '../../modules/index.ts';
-import type { Registry, Tagged, TokenGrant } from '../../registry/index.ts';
+import type { ProfileUpdate, Registry, TokenGrant } from '../../registry/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import type { ApiLimits } from '../ApiLimits.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
@@ -24,6 +24,7 @@ export interface ProfileDeps {
 type Handler = (request: ApiRequest) => Promise<Answer>;
 
 export const WEBSITE_ONLY = 'Forbidden - changing the profile needs a website token';
+const TWITCH_TAKEN = 'Conflict - the profile names a Twitch user that is connected to another account on this server; nothing was stored';
 const STALE = 'Precondition failed - If-Match does not match the current ETag: read it again (GET), then write';
 
 /** A 200 with the body's ETag, exposed to cross-origin pages. */
@@ -47,8 +48,9 @@ async function websiteGrant(request: ApiRequest, registry: Registry): Promise<To
 const ifMatchOf = (request: ApiRequest) => request.header('if-match')?.trim() || undefined;
 
 /** The stored profile's answer, after its notice went out (a notice that fails does not undo the write). */
-async function profileAnswer(result: Tagged<Profile> | 'stale' | undefined, userId: string, notices: ProfileNotices | undefined): Promise<Answer> {
+async function profileAnswer(result: ProfileUpdate, userId: string, notices: ProfileNotices | undefined): Promise<Answer> {
   if (result === 'stale') throw new HttpError(412, STALE);
+  if (result === 'taken') throw new HttpError(409, TWITCH_TAKEN);
   if (result === undefined) throw new HttpError(401, AUTH_MESSAGES.invalid);
   await notices?.profileChanged(userId).catch(() => {});
   return taggedAnswer(JSON.stringify(result.value), result.etag);

@@ -11,7 +11,7 @@ export interface TwitchStateDeps {
   /** Every streamer's Twitch connection (the root lists them all; this route tells a token its own); absent without Twitch. */
   twitchStates?: () => Promise<readonly TwitchStateLine[]>;
   /** Tells a login started with `POST /me/twitch/login` that still waits for the streamer. */
-  twitchLogin?: Pick<TwitchLoginControl, 'isPending'>;
+  twitchLogin?: Pick<TwitchLoginControl, 'isPending' | 'refusal'>;
 }
 
 /**
@@ -26,7 +26,9 @@ export function readTwitchState({ registry, twitchStates, twitchLogin }: TwitchS
     // Never the code itself: an overlay token reads this too, and whoever enters the code links their own Twitch account.
     if (twitchLogin?.isPending(userId)) return jsonAnswer(200, JSON.stringify({ state: 'pending' } satisfies TwitchState));
     const line = (await twitchStates()).find((candidate) => candidate.userId === userId);
-    return jsonAnswer(200, JSON.stringify(twitchStateOf(userId, line)));
+    // The state stays what it was (nothing was stored); the refusal says why the last Connect Twitch did not take.
+    const refusal = twitchLogin?.refusal?.(userId);
+    return jsonAnswer(200, JSON.stringify({ ...twitchStateOf(userId, line), ...(refusal !== undefined && { refusal }) } satisfies TwitchState));
   };
 }
 

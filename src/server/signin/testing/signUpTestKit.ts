@@ -18,11 +18,13 @@ export interface SignUpServerOptions extends Omit<StartApiServerOptions, 'signup
   signup?: Partial<SignUpSettings>;
   /** The Twitch link's webhook transport (its callback is this server's `POST /twitch/eventsub`). */
   webhook?: boolean;
+  /** Waits between two polls of `Connect Twitch`'s device flow. @default Twitch's interval */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export async function startSignUpServer(fake: FakeTwitch, options: SignUpServerOptions = {}): Promise<SignUpServer> {
   process.env.TWURPLE_MOCK_API_PORT = String(fake.port);
-  const { signup, webhook, store = 'memory', ...rest } = options;
+  const { signup, webhook, sleep, store = 'memory', ...rest } = options;
   const port = await freePort();
   // Instances behind one load balancer share one public URL: pass `signup.publicUrl` for the second.
   const publicUrl = signup?.publicUrl ?? `http://127.0.0.1:${port}`;
@@ -37,7 +39,7 @@ export async function startSignUpServer(fake: FakeTwitch, options: SignUpServerO
     twitchRoutes: { twitchStates: link.states, twitchLogin: link.login, twitchWebhook: webhook ? link.webhook : undefined },
     signup: { clientId: fake.clientId, clientSecret: fake.clientSecret, publicUrl, ...signup },
   });
-  await link.start({ settings, storeSpec: parseStoreUrl(store), store: server.store, registry: server.registry, events: server.events, log: () => {} });
+  await link.start({ settings, storeSpec: parseStoreUrl(store), store: server.store, registry: server.registry, events: server.events, sleep, log: () => {} });
   return {
     server,
     link,
