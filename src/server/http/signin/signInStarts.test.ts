@@ -16,7 +16,11 @@ function signUpApp(options: { trustProxy?: number; perAddress?: number; perDeplo
   const clock = () => now;
   const inner = createMemorySessionStore(clock);
   let stored = 0;
-  const store: SessionStore = { ...inner, putState: (state, value) => ((stored += 1), inner.putState(state, value)) };
+  const putState: SessionStore['putState'] = (state, value) => {
+    stored += 1;
+    return inner.putState(state, value);
+  };
+  const store: SessionStore = { ...inner, putState };
   const sessions = createWebsiteSessions({ store, now: clock });
   const signup = { clientId: 'client', clientSecret: 'secret', publicUrl: PUBLIC_URL, maxSignInStartsPerAddress: options.perAddress, maxSignInStarts: options.perDeployment };
   const registry = withSessions(createMemoryRegistry(DEMO_SEED), sessions);
