@@ -57,11 +57,11 @@ describe('GET /media/<id>', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
-  it('answers 404 to an id that was never given, and to one of the wrong form', async () => {
+  it('answers 404 to an id that was never given, and to one of the wrong form; 400 to a path that climbs', async () => {
     const { server } = await uploaded(sampleFile('png'));
-    for (const id of ['AAAAAAAAAAAAAAAAAAAAAAAA', 'short', '..%2F..%2Fetc']) {
+    for (const [id, status] of [['AAAAAAAAAAAAAAAAAAAAAAAA', 404], ['short', 404], ['..%2F..%2Fetc', 400]] as const) {
       const response = await fetch(`${server.url}/media/${id}`);
-      expect(response.status).toBe(404);
+      expect(response.status).toBe(status);
       expect(response.headers.get('cache-control')).toBeNull();
     }
   });
