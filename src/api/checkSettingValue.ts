@@ -1,4 +1,5 @@
 import type { Json } from './database.ts';
+import { MEDIA_ID_PATTERN } from './mediaSetting.ts';
 import type { Setting } from './settings.ts';
 
 /** Longest text of a `text` setting when its manifest names no `maxLength`. */
@@ -28,6 +29,10 @@ export function checkSettingValue(setting: Setting, value: Json | undefined): st
       return typeof value === 'string' && COLOR_PATTERN.test(value) ? null : 'must be a colour as #rrggbb';
     case 'select':
       return typeof value === 'string' && setting.options.includes(value) ? null : `must be one of ${setting.options.join(', ')}`;
+    case 'image':
+    case 'sound':
+    case 'video':
+      return checkMedia(setting.default, value);
   }
 }
 
@@ -50,6 +55,15 @@ function checkNumber(setting: Setting & { type: 'number' | 'range' }, value: Jso
     return `must be a step of ${step}${Number.isFinite(min) && min !== 0 ? ` from ${min}` : ''}`;
   }
   return null;
+}
+
+/**
+ * A media setting holds "" (none), a media id of the library, or its own default
+ * (the module's file, what the dock's Reset writes).
+ */
+function checkMedia(fallback: string, value: Json | undefined): string | null {
+  if (typeof value === 'string' && (value === '' || value === fallback || MEDIA_ID_PATTERN.test(value))) return null;
+  return 'must be a file of the media library or none';
 }
 
 /** True when `value` lies on the grid base + k * step; floating-point noise is forgiven. */

@@ -27,3 +27,4 @@ export * from './twitchState.ts';
 export * from './sessions.ts';
 export * from './signInErrors.ts';
 export * from './media.ts';
+export * from './mediaSetting.ts';

@@ -42,7 +42,7 @@ describe('SettingsSchema', () => {
     expect(problems({ n: { type: 'number', label: 'N', default: 5, step: 0 } })[0]).toBe('settings.n.step: must be more than 0');
     expect(problems({ n: { type: 'number', label: 'N', default: 5, maxlength: 3 } })[0]).toBe('settings.n: unknown field "maxlength"');
     expect(problems({ n: { type: 'number', default: 5 } })[0]).toBe('settings.n.label: expected string');
-    expect(problems({ n: { type: 'slider', label: 'N', default: 5 } })[0]).toBe('settings.n.type: must be one of text, number, range, boolean, color, select');
+    expect(problems({ n: { type: 'slider', label: 'N', default: 5 } })[0]).toBe('settings.n.type: must be one of text, number, range, boolean, color, select, image, sound, video');
     expect(problems({ s: { type: 'select', label: 'S', default: 'a', options: [] } })[0]).toBe('settings.s.options: must have at least 1 items');
     expect(problems({ s: { type: 'select', label: 'S', default: 'a', options: ['a', 'a'] } })[0]).toMatch(/must not repeat/);
     expect(problems({ 'other:name': { type: 'boolean', label: 'B', default: true } })[0]).toMatch(/must not contain ":"/);

@@ -80,6 +80,21 @@ describe('discoverModules', () => {
     ]);
   });
 
+  it('skips a module whose media setting names a default file it lacks, and keeps one that has it', async () => {
+    const dir = join(root, 'modules');
+    const sound = { type: 'sound', label: 'Sound', default: 'sounds/chime.ogg' };
+    await writeFixtureModule(dir, 'demo.has', { ...tool, settings: { sound } }, { 'index.html': '<p></p>', 'sounds/chime.ogg': 'OggS' });
+    await writeFixtureModule(dir, 'demo.lacks', { ...tool, settings: { sound } });
+    await writeFixtureModule(dir, 'demo.folder', { ...tool, settings: { sound } }, { 'index.html': '<p></p>', 'sounds/chime.ogg/x': '' });
+    const { modules, problems } = await discoverModules([dir], root);
+    expect(modules.map((module) => module.entry.id)).toEqual(['demo.has']);
+    const reason = 'invalid manifest: settings.sound: default file "sounds/chime.ogg" is not in the module folder';
+    expect(problems).toEqual([
+      { path: 'modules/demo.folder/module.json', reason },
+      { path: 'modules/demo.lacks/module.json', reason },
+    ]);
+  });
+
   it('skips a folder whose name is not a module id, and ignores folders without a manifest', async () => {
     const dir = join(root, 'modules');
     await writeFixtureModule(dir, 'not an id', tool);

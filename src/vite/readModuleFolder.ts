@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describeSchemaIssue, isModuleId, type ModuleEntry, ModuleManifestSchema } from '../api/index.ts';
 import { isInsideRealFolder } from './isInsideRealFolder.ts';
+import { missingDefaultFile } from './missingDefaultFile.ts';
 import { type DiscoveredModule, moduleUrl, panelUrl } from './ModuleRegistry.ts';
 
 /** A module folder read: the module, or the reason it is skipped. */
@@ -9,7 +10,8 @@ export type FolderResult = { ok: true; module: DiscoveredModule } | { ok: false;
 
 /**
  * Reads `<dir>/module.json` of a folder named `id` and checks it: the name is a
- * module id, the manifest parses and passes the schema, `index.html` exists.
+ * module id, the manifest parses and passes the schema, `index.html` exists,
+ * and so does each media setting's default file.
  * A `panel.html` beside it is the module's control page for the dock.
  */
 export async function readModuleFolder(dir: string, id: string): Promise<FolderResult> {
@@ -30,6 +32,8 @@ export async function readModuleFolder(dir: string, id: string): Promise<FolderR
     return { ok: false, reason: `invalid manifest: ${issues.join('; ')}` };
   }
   if (!(await isFile(join(dir, 'index.html')))) return { ok: false, reason: 'index.html is missing' };
+  const missing = await missingDefaultFile(dir, parsed.data.settings);
+  if (missing) return { ok: false, reason: `invalid manifest: ${missing}` };
   const entry: ModuleEntry = { ...parsed.data, id, url: moduleUrl(id) };
   if (await isFile(join(dir, 'panel.html'))) entry.panel = panelUrl(id);
   return { ok: true, module: { dir, entry } };
