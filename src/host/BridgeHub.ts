@@ -8,6 +8,7 @@ import { FloodGuard } from './FloodGuard.ts';
 import { messageBytes } from './messageBytes.ts';
 import type { FrameFactory } from './ModuleFrame.ts';
 import type { ModuleState } from './ModuleState.ts';
+import type { SettingsMedia } from './readSettings.ts';
 import { ModuleSupervisor, type SupervisorContext, type WelcomeReply } from './ModuleSupervisor.ts';
 import { publicOnly } from './publicOnly.ts';
 import { statusForModule } from './statusForModule.ts';
@@ -30,6 +31,11 @@ export interface BridgeHubOptions {
   listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
   /** Where the modules run, as `Overlay.ready` tells them. @default 'overlay' */
   context?: ModuleContext;
+  /**
+   * The API (address and token) whose media library media settings name, and the
+   * page address module URLs are relative to. @default none: media settings read as stored
+   */
+  media?: { api: SettingsMedia['api']; baseUrl: string };
   /**
    * Whether module frames may share a renderer process (all from one site). When
    * each module has a site of its own, a hang blocks only its own frame.
@@ -83,6 +89,7 @@ export class BridgeHub {
         valueBytes: limits.valueBytes,
         context: options.context ?? 'overlay',
         settingsOf: (id) => this.supervisors.get(id)?.manifest.settings,
+        settingsMediaOf: (id) => this.settingsMediaOf(id, options.media),
         listEvents: options.listEvents,
         answerAlert: (id, n, showing) => this.supervisors.get(id)?.answerAlert(n, showing),
       }),
@@ -95,6 +102,14 @@ export class BridgeHub {
     this.strays = new FloodGuard(options.clock, limits.maxMessagesPerSecond, limits.maxBytesPerSecond);
     this.statusEvents = throttleLatest(options.clock, STATUS_EVENT_MS, (status) => this.fanOutStatus(status));
     this.unsubscribe = [data.onChange((change) => this.fanOutChange(change)), data.onStatus((status) => this.statusEvents.push(status))];
+  }
+
+  /** A module's files sit beside its page (index.html, or panel.html in the dock). */
+  private settingsMediaOf(id: string, media: BridgeHubOptions['media']): SettingsMedia | undefined {
+    const entry = this.supervisors.get(id)?.manifest;
+    if (!entry || !media) return undefined;
+    const page = new URL(entry.url, media.baseUrl);
+    return { api: media.api, fileUrl: (path) => new URL(path, page).href };
   }
 
   /** Starts a module, or updates it when it is mounted already. */

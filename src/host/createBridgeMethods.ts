@@ -14,6 +14,7 @@ import {
 import type { ModuleData } from '../client/index.ts';
 import { decodeJsonValue } from './decodeJsonValue.ts';
 import { publicOnly } from './publicOnly.ts';
+import type { SettingsMedia } from './readSettings.ts';
 
 /** Handles one method for the module `ownId` (the port's module, never a message field). */
 export type BridgeHandler = (ownId: string, params: unknown) => Promise<unknown>;
@@ -28,6 +29,8 @@ export interface BridgeMethodsOptions {
   context: ModuleContext;
   /** The `settings` block of a mounted module's manifest. */
   settingsOf: (moduleId: string) => Settings | undefined;
+  /** Where a module's media settings are looked up; without it they read as stored (a test host). */
+  settingsMediaOf?: (moduleId: string) => SettingsMedia | undefined;
   /** History of stream events with the page's token; absent where the page has none (a test host). */
   listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
   /** A module's answer to an alert it was shown (`showing` undefined: done); answers for alerts it was not shown do nothing. */
@@ -36,7 +39,7 @@ export interface BridgeMethodsOptions {
 
 /** The methods a module may call, looked up by name. */
 export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, BridgeHandler> {
-  const { data, kind, getProfile, valueBytes, context, settingsOf, listEvents, answerAlert } = options;
+  const { data, kind, getProfile, valueBytes, context, settingsOf, settingsMediaOf, listEvents, answerAlert } = options;
   const profile = async () => publicOnly(await getProfile());
   return new Map<BridgeMethod, BridgeHandler>([
     [
@@ -78,7 +81,7 @@ export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, 
         const read = await loadReadSettings();
         // Without its code (the page's server went away), each setting reads as its default,
         // as one that cannot be read does: a module drawing its first frame is better served by that.
-        return read ? read(data, ownId, settings) : Object.fromEntries(Object.entries(settings).map(([name, setting]) => [name, setting.default]));
+        return read ? read(data, ownId, settings, settingsMediaOf?.(ownId)) : Object.fromEntries(Object.entries(settings).map(([name, setting]) => [name, setting.default]));
       },
     ],
     [

@@ -40,6 +40,8 @@ export interface ModuleHostOptions {
   onTraffic?: (record: TrafficRecord) => void;
   /** Answers `Overlay.events.list()` (`GET /me/events` with the page's token). @default UNAVAILABLE */
   listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
+  /** The API client whose media library the modules' media settings name (`GET /me/media`). @default none: they read as stored */
+  mediaApi?: { readonly baseUrl: string; currentToken(): string | undefined };
   /** A module got an alert of the queue (`showing`), or is over with it. */
   onAlert?: (moduleId: string, eventId: string, showing: boolean) => void;
 }
@@ -88,6 +90,7 @@ export function createModuleHost(options: ModuleHostOptions): ModuleHost {
     randomId: options.randomId ?? randomInstanceId,
     createChannel: () => new MessageChannel(),
     createFrame: layer.createFrame,
+    media: options.mediaApi && { api: options.mediaApi, baseUrl: options.container.ownerDocument.baseURI },
   });
   const onMessage = (event: MessageEvent) => {
     // Sandboxed frames have an opaque origin, serialised as "null"; nothing else may say hello.

@@ -25,7 +25,7 @@ export interface OverlayServices {
   profileCache(apiBase: string, auth: OverlayAuth): ProfileCache;
   /** `news`: the live channel's profile and layout news (re-read the profile, move the frames). */
   openDataLayer(args: { client: ApiClient; userId: string; kind: Kind; news?: LiveNews }): Promise<DataLayer>;
-  createHost(options: Pick<ModuleHostOptions, 'kind' | 'data' | 'getProfile' | 'framesShareProcess' | 'listEvents'>): ModuleHost;
+  createHost(options: Pick<ModuleHostOptions, 'kind' | 'data' | 'getProfile' | 'framesShareProcess' | 'listEvents' | 'mediaApi'>): ModuleHost;
   /** The page's own address (decides whether modules get a site each). */
   pageUrl: URL;
   /** Template of the modules' own origins, e.g. `https://{site}.modules.example.com` (the page's `overlay-module-origin` meta). */

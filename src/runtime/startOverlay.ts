@@ -63,6 +63,7 @@ export async function startOverlay(
     getProfile: async () => model.profile.value!,
     framesShareProcess: !sites([]).isolated,
     listEvents: (query) => client.listEvents(query),
+    mediaApi: client,
   });
   const layout = followLayout(client, kind, host);
   alerts = followAlerts({ host, userId: first.userId, readState: () => client.alerts(), report: (report) => client.reportAlerts(report) });
