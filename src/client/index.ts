@@ -16,4 +16,4 @@ export { createEventFeed, eventCursorMemory } from './events/index.ts';
 export type { LiveNews } from './live/index.ts';
 export { createLiveAlertsHub, type LiveAlertMessage, type LiveAlerts, type LiveAlertsHub } from './live/index.ts';
 export type { AlertMember, AlertQueue, AlertQueueOptions, AlertQueueView, QueuedAlert } from './alerts/index.ts';
-export { createAlertQueue } from './alerts/index.ts';
+export { loadAlertQueue } from './loadAlertQueue.ts';

@@ -116,17 +116,24 @@ describe('BridgeHub alerts', () => {
     await until(() => over.settled);
   });
 
-  it('tells alert modules the switches now and when they connect later', async () => {
-    const { hub, hello } = setup();
+  it('tells alert modules the switches now, again after a restart, and with the first alert of one mounted later', async () => {
+    const { hub, hello, clock } = setup();
     hub.mount(alertModule('mod.a'));
     hub.mount(entry('mod.plain'));
     const a = await connect(hello, 'mod.a');
     const plain = await connect(hello, 'mod.plain');
-    hub.setAlertSwitches({ paused: true, muted: false });
+    await hub.setAlertSwitches({ paused: true, muted: false });
     await until(() => a.seen.some((m) => m.n === 'alerts'));
+    hub.reload('mod.a');
+    clock.advance(1000);
+    const again = await connect(hello, 'mod.a', 'session-2');
+    await until(() => again.seen.some((m) => m.n === 'alerts'));
     hub.mount(alertModule('mod.late'));
     const late = await connect(hello, 'mod.late');
-    await until(() => late.seen.some((m) => m.n === 'alerts'));
+    void hub.presentAlert({ event: RAID, muted: false }, new AbortController().signal);
+    await until(() => late.starts().length === 1);
+    const told = late.seen.filter((m) => m.n === 'alerts' || m.n === 'alert').map((m) => m.n);
+    expect(told).toEqual(['alerts', 'alert']);
     expect(late.seen.find((m) => m.n === 'alerts')?.d).toEqual({ paused: true, muted: false });
     expect(plain.seen.some((m) => m.n === 'alerts')).toBe(false);
   });

@@ -68,9 +68,8 @@ export class BridgeHub {
   private readonly data: ModuleData;
   private readonly unsubscribe: (() => void)[];
   private visibility: 'visible' | 'hidden' | null = null;
-  /** The last alert switches told, for alert modules that connect later. */
+  /** The last alert switches, for alert modules mounted later. */
   private alertSwitches: AlertsSwitches | null = null;
-  private alertNumber = 0;
   private readonly framesShareProcess: boolean;
   private readonly statusEvents: Throttled<SyncStatus>;
   /** The shared budget of window messages that come from no module's own frame. */
@@ -165,21 +164,15 @@ export class BridgeHub {
     for (const supervisor of this.supervisors.values()) supervisor.sendEvents(events);
   }
 
-  /**
-   * Shows one alert of the queue in every alert module (manifest `alerts`) of the page at once;
-   * resolves when each is done with it (or its `alertSeconds` passed, or it went away). Never rejects:
-   * what a module does with its alert cannot stall the queue or reach another module.
-   */
+  /** Shows one alert of the queue in every alert module of the page (presentAlert.ts, loaded with the first alert). */
   async presentAlert(alert: { event: StreamEvent; muted: boolean }, signal: AbortSignal): Promise<void> {
-    const start = { n: ++this.alertNumber, event: alert.event, muted: alert.muted };
-    const members = [...this.supervisors.values()].filter((supervisor) => supervisor.manifest.alerts === true);
-    await Promise.all(members.map((supervisor) => supervisor.presentAlert(start, signal)));
+    return (await loadAlertCode()).presentAlert(this.supervisors.values(), alert, signal, this.alertSwitches);
   }
 
-  /** The streamer's pause and mute, to every alert module now and to those that connect later. */
-  setAlertSwitches(switches: AlertsSwitches): void {
-    this.alertSwitches = { paused: switches.paused, muted: switches.muted };
-    for (const supervisor of this.supervisors.values()) if (supervisor.manifest.alerts === true) supervisor.send('alerts', this.alertSwitches);
+  /** The streamer's pause and mute, to every alert module now and to those that connect later (presentAlert.ts). */
+  async setAlertSwitches(switches: AlertsSwitches): Promise<void> {
+    this.alertSwitches = switches;
+    (await loadAlertCode()).setAlertSwitches(this.supervisors.values(), switches);
   }
 
   /**
@@ -271,7 +264,6 @@ export class BridgeHub {
   private welcome(connection: ModuleConnection): void {
     connection.send('status', statusForModule(connection.moduleId, this.data.status()));
     if (this.visibility) connection.send(this.visibility);
-    if (this.alertSwitches && this.supervisors.get(connection.moduleId)?.manifest.alerts === true) connection.send('alerts', this.alertSwitches);
   }
 
   /** A module hears of a change to its own key when another module, or its own copy in another tab, made it. */
@@ -284,6 +276,11 @@ export class BridgeHub {
   private fanOutStatus(status: SyncStatus): void {
     for (const [id, supervisor] of this.supervisors) supervisor.send('status', statusForModule(id, status));
   }
+}
+
+/** The host's alert code, loaded with the queue's first word: most pages have no alert module. */
+function loadAlertCode(): Promise<typeof import('./presentAlert.ts')> {
+  return import('./presentAlert.ts');
 }
 
 /** A throwing listener must not break the host: its error is reported on its own. */

@@ -1,4 +1,4 @@
-import type { AlertStart, Clock } from '../api/index.ts';
+import type { AlertStart, AlertsSwitches, Clock } from '../api/index.ts';
 
 interface Shown {
   start: AlertStart;
@@ -8,7 +8,7 @@ interface Shown {
   finish: () => void;
 }
 
-type Send = (name: 'alert' | 'alertAbort', data: unknown) => void;
+type Send = (name: 'alert' | 'alertAbort' | 'alerts', data: unknown) => void;
 
 /**
  * The alerts one module is showing (docs/alerts-queue.md, "What the page does"). An
@@ -20,6 +20,7 @@ type Send = (name: 'alert' | 'alertAbort', data: unknown) => void;
 export class ModuleAlerts {
   private readonly shown = new Map<number, Shown>();
   private send: Send | null = null;
+  private switches: AlertsSwitches | null = null;
 
   /** `seen(id, true)` when the module gets the alert of event `id`, `seen(id, false)` when it is over for it. */
   constructor(
@@ -56,9 +57,17 @@ export class ModuleAlerts {
     if (showing !== true) this.shown.get(n)?.finish();
   }
 
-  /** The module is ready: alerts waiting for it go out now. */
+  /** The streamer's pause and mute (`Overlay.on('alerts')`): now if the module is ready, else once it is. */
+  setSwitches(switches: AlertsSwitches): void {
+    if (this.switches?.paused === switches.paused && this.switches.muted === switches.muted) return;
+    this.switches = switches;
+    this.send?.('alerts', switches);
+  }
+
+  /** The module is ready: the switches and the alerts waiting for it go out now. */
   open(send: Send): void {
     this.send = send;
+    if (this.switches) send('alerts', this.switches);
     for (const entry of this.shown.values()) this.deliver(entry);
   }
 

@@ -1,6 +1,6 @@
-import { ALERT_SECONDS_DEFAULT, type AlertStart, BRIDGE_VERSION, type BridgeEventName, type Clock, describeError, HelloSchema, type ModuleEntry, type StreamEvent, type Welcome } from '../api/index.ts';
+import { BRIDGE_VERSION, type BridgeEventName, type Clock, describeError, HelloSchema, type ModuleEntry, type StreamEvent, type Welcome } from '../api/index.ts';
 import { EventOutbox } from './EventOutbox.ts';
-import { ModuleAlerts } from './ModuleAlerts.ts';
+import type { ModuleAlerts } from './ModuleAlerts.ts';
 import type { BridgeHandler } from './createBridgeMethods.ts';
 import { FloodGuard } from './FloodGuard.ts';
 import { messageBytes } from './messageBytes.ts';
@@ -48,7 +48,10 @@ export class ModuleSupervisor {
   private connection: ModuleConnection | null = null;
   private flood: FloodGuard;
   private readonly outbox: EventOutbox;
-  private readonly alerts: ModuleAlerts;
+  /** Made by the first alert: its code loads on demand, as most pages never show one. */
+  private alerts: ModuleAlerts | null = null;
+  /** Tells the module once it said ready (its listeners are set); null before that and once it is gone. */
+  private readySend: ((name: 'alert' | 'alertAbort' | 'alerts', data: unknown) => void) | null = null;
   private instance = '';
   private session = '';
   private sessionAt = Number.NEGATIVE_INFINITY;
@@ -64,7 +67,6 @@ export class ModuleSupervisor {
     this.flood = new FloodGuard(context.clock, context.limits.maxMessagesPerSecond, context.limits.maxBytesPerSecond);
     this.state = { id: entry.id, phase: 'connecting', lastError: null, restarts: 0 };
     this.outbox = new EventOutbox(context.clock);
-    this.alerts = new ModuleAlerts(context.clock, (eventId, showing) => context.onAlert?.(this.entry.id, eventId, showing));
   }
 
   get current(): ModuleState {
@@ -174,14 +176,18 @@ export class ModuleSupervisor {
     this.outbox.push(events);
   }
 
-  /** Shows an alert to the module once it is ready; resolves when it is over here (done, its `alertSeconds`, skipped, or gone). */
-  presentAlert(start: AlertStart, signal: AbortSignal): Promise<void> {
-    return this.alerts.present(start, this.entry.alertSeconds ?? ALERT_SECONDS_DEFAULT, signal);
+  /** The module's side of the alert queue, made on first use with `Alerts` (loaded on demand). */
+  alertsWith(Alerts: typeof ModuleAlerts): ModuleAlerts {
+    if (!this.alerts) {
+      this.alerts = new Alerts(this.context.clock, (eventId, showing) => this.context.onAlert?.(this.entry.id, eventId, showing));
+      if (this.readySend) this.alerts.open(this.readySend);
+    }
+    return this.alerts;
   }
 
   /** The module's `alert.result` or `alert.done`. */
   answerAlert(n: number, showing?: boolean): void {
-    this.alerts.answer(n, showing);
+    this.alerts?.answer(n, showing);
   }
 
   /** Takes a new manifest; a new URL reloads the frame, a new size only rescales it. */
@@ -201,13 +207,14 @@ export class ModuleSupervisor {
   /** Removes the module for good. */
   stop(): void {
     this.teardown();
-    this.alerts.stop();
+    this.alerts?.stop();
   }
 
   private connect(reply: WelcomeReply): void {
     this.connection?.close();
     this.outbox.close();
-    this.alerts.close();
+    this.readySend = null;
+    this.alerts?.close();
     this.context.clock.clearTimeout(this.timer);
     const channel = this.context.createChannel();
     const { limits, clock, methods, onTraffic } = this.context;
@@ -223,7 +230,8 @@ export class ModuleSupervisor {
       onHung: () => this.context.onHung(this),
       onReady: () => {
         this.outbox.open((batch) => connection.send('event', batch));
-        this.alerts.open((name, data) => connection.send(name, data));
+        this.readySend = (name, data) => connection.send(name, data);
+        this.alerts?.open(this.readySend);
       },
     });
     this.connection = connection;
@@ -244,7 +252,7 @@ export class ModuleSupervisor {
     this.failures += 1;
     this.state = { ...this.state, lastError: reason };
     if (this.failures > limits.maxRestarts) {
-      this.alerts.stop();
+      this.alerts?.stop();
       this.setPhase('crashed');
       return;
     }
@@ -262,7 +270,8 @@ export class ModuleSupervisor {
   private teardown(): void {
     this.context.clock.clearTimeout(this.timer);
     this.outbox.close();
-    this.alerts.close();
+    this.readySend = null;
+    this.alerts?.close();
     this.connection?.close();
     this.connection = null;
     this.frame?.destroy();

@@ -41,6 +41,12 @@ export interface BridgeMethodsOptions {
 export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, BridgeHandler> {
   const { data, kind, getProfile, valueBytes, context, settingsOf, settingsMediaOf, listEvents, answerAlert } = options;
   const profile = async () => publicOnly(await getProfile());
+  const answer =
+    (method: 'alert.result' | 'alert.done'): BridgeHandler =>
+    async (ownId, params) => {
+      const { n, showing } = parseParams(method, params) as { n: number; showing?: boolean };
+      answerAlert?.(ownId, n, showing);
+    };
   return new Map<BridgeMethod, BridgeHandler>([
     [
       'ready',
@@ -92,20 +98,8 @@ export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, 
         return listEvents(query);
       },
     ],
-    [
-      'alert.result',
-      async (ownId, params) => {
-        const { n, showing } = parseParams('alert.result', params);
-        answerAlert?.(ownId, n, showing);
-      },
-    ],
-    [
-      'alert.done',
-      async (ownId, params) => {
-        const { n } = parseParams('alert.done', params);
-        answerAlert?.(ownId, n);
-      },
-    ],
+    ['alert.result', answer('alert.result')],
+    ['alert.done', answer('alert.done')],
   ]);
 }
 

@@ -15,7 +15,6 @@ import {
 } from '../client/index.ts';
 import { createModuleHost, type ModuleHost, type ModuleState, type TrafficRecord } from '../host/index.ts';
 import type { DataLayer, OverlayServices } from './OverlayServices.ts';
-import { watchObsActive } from './watchObsActive.ts';
 import type { OverlayAuth } from './parseOverlayParams.ts';
 
 export interface OverlayServicesOptions {
@@ -84,7 +83,16 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
     pageUrl: new URL(location.href),
     moduleOrigin: readModuleOrigin(),
     registry: options.registry,
-    watchActive: (onChange) => watchObsActive(onChange),
+    // OBS dispatches `obsSourceActiveChanged` with `{active}` when the source enters or leaves its program
+    // output (docs/obs-engines.md); elsewhere nothing does, and the page counts as active.
+    watchActive: (onChange) => {
+      const onActive = (event: Event) => {
+        const active = (event as CustomEvent<{ active?: unknown }>).detail?.active;
+        if (typeof active === 'boolean') onChange(active);
+      };
+      addEventListener('obsSourceActiveChanged', onActive);
+      return () => removeEventListener('obsSourceActiveChanged', onActive);
+    },
     setInterval: (fn, ms) => setInterval(fn, ms),
     clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
   };
@@ -105,10 +113,11 @@ function identityOf(auth: OverlayAuth): string {
  * the event id of the alert it shows (empty when none), `data-alerts-done` the ids of its last 20 finished ones.
  */
 function markAlert(stage: HTMLElement, id: string, eventId: string, showing: boolean): void {
-  const frame = stage.querySelector<HTMLIFrameElement>(`iframe[data-module-id="${CSS.escape(id)}"]`);
+  const frame = stage.querySelector<HTMLIFrameElement>(`[data-module-id="${CSS.escape(id)}"]`);
   if (!frame) return;
-  frame.dataset.alert = showing ? eventId : '';
-  if (!showing) frame.dataset.alertsDone = [...(frame.dataset.alertsDone ?? '').split(' ').filter(Boolean).slice(-19), eventId].join(' ');
+  const data = frame.dataset;
+  data.alert = showing ? eventId : '';
+  if (!showing) data.alertsDone = `${data.alertsDone ?? ''} ${eventId}`.trim().split(' ').slice(-20).join(' ');
 }
 
 /** Mirrors a module's phase and restarts on its frame, for tests and for people reading the DOM. */

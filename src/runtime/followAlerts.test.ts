@@ -1,4 +1,3 @@
-import { signal } from '@preact/signals-core';
 import { describe, expect, it } from 'vitest';
 import type { ModuleEntry, StreamEvent } from '../api/index.ts';
 import { followAlerts } from './followAlerts.ts';
@@ -9,7 +8,7 @@ const event = (id: string): StreamEvent => ({ id, at: 1, source: 'api', test: fa
 
 /** followAlerts with a queue that records what it gets; `resolve` finishes the chunk's load. */
 function setup() {
-  const started: { options: PageAlertQueueOptions; offered: string[]; news: AlertNews[]; active: boolean[]; stopped: boolean }[] = [];
+  const started: { options: Omit<PageAlertQueueOptions, 'createQueue'>; offered: string[]; news: AlertNews[]; active: boolean[]; stopped: boolean }[] = [];
   let resolve!: () => void;
   let loads = 0;
   const alerts = followAlerts({
@@ -17,23 +16,24 @@ function setup() {
     userId: 'u1',
     readState: async () => ({ paused: false, muted: false }),
     report: async () => {},
-    load: () => {
+    open: (options) => {
       loads += 1;
       return new Promise((done) => {
         resolve = () =>
-          done((options) => {
+          done((() => {
+            options.view.value = { showing: null, waiting: 4, paused: true, muted: false, dropped: 0 };
             const queue = { options, offered: [] as string[], news: [] as AlertNews[], active: [] as boolean[], stopped: false };
             started.push(queue);
             return {
-              view: signal({ showing: null, waiting: 4, paused: true, muted: false, dropped: 0 }),
               offer: (events) => queue.offered.push(...events.map((e) => e.id)),
               news: (news) => queue.news.push(news),
               setActive: (active) => queue.active.push(active),
               stop: () => {
+                options.view.value = null;
                 queue.stopped = true;
               },
             };
-          });
+          })());
       });
     },
   });
@@ -51,7 +51,7 @@ describe('followAlerts', () => {
     expect(loads()).toBe(0);
   });
 
-  it('joins once an alert module shows, handing over what came while its code loaded (commands aside)', async () => {
+  it('joins once an alert module shows, handing over the events that came while its code loaded (it reads the state itself)', async () => {
     const { alerts, started, resolve, loads } = setup();
     alerts.follow([entry('a', true)]);
     alerts.follow([entry('a', true), entry('b')]);
@@ -62,11 +62,12 @@ describe('followAlerts', () => {
     await resolve();
     expect(loads()).toBe(1);
     expect(started).toHaveLength(1);
-    expect(started[0]).toMatchObject({ offered: ['e1', 'e2'], news: [{ type: 'alerts' }] });
-    expect(started[0]?.options.active).toBe(false);
+    expect(started[0]).toMatchObject({ offered: ['e1', 'e2'], news: [] });
+    expect(started[0]?.active).toEqual([false]);
     alerts.offer([event('e3')]);
     alerts.setActive(true);
-    expect(started[0]).toMatchObject({ offered: ['e1', 'e2', 'e3'], active: [true] });
+    alerts.news({ type: 'alertCommand', command: 'clear' });
+    expect(started[0]).toMatchObject({ offered: ['e1', 'e2', 'e3'], active: [false, true], news: [{ type: 'alertCommand', command: 'clear' }] });
   });
 
   it('leaves the queue when the last alert module goes, and joins again when one comes back', async () => {

@@ -1,11 +1,11 @@
-import { effect, type ReadonlySignal, signal } from '@preact/signals-core';
+import { type ReadonlySignal, signal } from '@preact/signals-core';
 import type { ModuleEntry, StreamEvent } from '../api/index.ts';
 import type { AlertQueueView } from '../client/index.ts';
 import type { AlertNews, PageAlertQueue, PageAlertQueueOptions } from './alerts/startPageAlertQueue.ts';
 
-export interface FollowAlertsOptions extends Omit<PageAlertQueueOptions, 'active'> {
-  /** Loads the queue's code. @default a dynamic import: pages without alert modules never load it */
-  load?: () => Promise<(options: PageAlertQueueOptions) => PageAlertQueue>;
+export interface FollowAlertsOptions extends Omit<PageAlertQueueOptions, 'active' | 'createQueue' | 'view'> {
+  /** Loads the queue's code and joins the queue. @default openPageAlertQueue, loaded on demand: pages without alert modules never load it */
+  open?: (options: Omit<PageAlertQueueOptions, 'createQueue'>) => Promise<PageAlertQueue>;
 }
 
 /** The page's part in the browser's alert queue, as the rest of the page sees it. */
@@ -30,39 +30,31 @@ const EARLY_MAX = 500;
  * Joins the page to the alert queue only while one of its modules declares
  * `alerts` (docs/alerts-queue.md, "What the page does"). The queue's code is a
  * chunk of its own: a page without alert modules never loads it. What comes
- * while it loads (events, the live state, OBS's word) is kept and handed over.
+ * while it loads (events, OBS's word) is kept and handed over; the state it reads as it starts.
  */
 export function followAlerts(options: FollowAlertsOptions): PageAlerts {
-  const load = options.load ?? (async () => (await import('./alerts/startPageAlertQueue.ts')).startPageAlertQueue);
+  const open = options.open ?? (async (joining) => (await import('./alerts/startPageAlertQueue.ts')).openPageAlertQueue(joining));
   let wanted = false;
   let queue: PageAlertQueue | null = null;
   let loading = false;
   let active = true;
   const view = signal<AlertQueueView | null>(null, { name: 'pageAlerts.view' });
-  let stopView = () => {};
   const leave = () => {
-    stopView();
     queue?.stop();
     queue = null;
-    view.value = null;
   };
   const early: StreamEvent[] = [];
-  const earlyNews: AlertNews[] = [];
 
   function join(): void {
     if (loading || queue) return;
     loading = true;
-    load().then(
-      (start) => {
+    open({ ...options, active, view }).then(
+      (joined) => {
         loading = false;
-        if (!wanted) return;
-        const joined = start({ ...options, active });
+        if (!wanted) return joined.stop();
         queue = joined;
-        stopView = effect(() => {
-          view.value = joined.view.value;
-        });
-        queue.offer(early.splice(0));
-        for (const news of earlyNews.splice(0)) queue.news(news);
+        joined.setActive(active);
+        joined.offer(early.splice(0));
       },
       () => {
         // The page's server went away: the next selection change tries again.
@@ -83,12 +75,12 @@ export function followAlerts(options: FollowAlertsOptions): PageAlerts {
     },
     offer(events) {
       if (queue) queue.offer(events);
-      else if (wanted) early.push(...events.slice(-EARLY_MAX));
-      if (early.length > EARLY_MAX) early.splice(0, early.length - EARLY_MAX);
+      else if (wanted) early.push(...events);
+      early.splice(0, early.length - EARLY_MAX);
     },
     news(news) {
-      if (queue) queue.news(news);
-      else if (wanted && news.type !== 'alertCommand') earlyNews.push(news);
+      // Before the queue runs there is nothing to skip or clear, and it reads the state as it starts.
+      queue?.news(news);
     },
     setActive(next) {
       active = next;
@@ -100,3 +92,4 @@ export function followAlerts(options: FollowAlertsOptions): PageAlerts {
     },
   };
 }
+

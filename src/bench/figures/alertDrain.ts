@@ -1,7 +1,7 @@
 // Node has no IndexedDB and no Web Locks: the queue stores into fake-indexeddb's (an in-process
 // IndexedDB with real transactions) and elects its leader with the tests' in-process locks.
 import 'fake-indexeddb/auto';
-import { measureAlertDrain } from '../../client/alerts/measureAlertDrain.ts';
+import { measureAlertDrain } from '../../client/testing/measureAlertDrain.ts';
 import { FakeLocks } from '../../client/testing/FakeLocks.ts';
 import type { Figure } from '../Figure.ts';
 import { makeRow } from '../makeRow.ts';

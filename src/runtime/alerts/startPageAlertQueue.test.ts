@@ -21,6 +21,7 @@ function setup(reads: Promise<AlertsSwitches>[], leads = true) {
     readState: () => reads.shift() ?? new Promise(() => {}),
     report: async (report) => void reports.push(report),
     active: false,
+    view: signal<AlertQueueView | null>(null),
     clock,
     createQueue: (options) => {
       member = options.member;

@@ -1,6 +1,6 @@
-import { effect, type ReadonlySignal } from '@preact/signals-core';
+import { effect, type Signal } from '@preact/signals-core';
 import { type AlertReport, type AlertsSwitches, type Clock, type StreamEvent, systemClock } from '../../api/index.ts';
-import { type AlertQueue, type AlertQueueOptions, type AlertQueueView, createAlertQueue, type LiveAlertMessage } from '../../client/index.ts';
+import { type AlertQueue, type AlertQueueOptions, type AlertQueueView, type LiveAlertMessage, loadAlertQueue } from '../../client/index.ts';
 import type { ModuleHost } from '../../host/index.ts';
 import { createAlertReporter } from './createAlertReporter.ts';
 
@@ -16,19 +16,25 @@ export interface PageAlertQueueOptions {
   report(report: AlertReport): Promise<void>;
   /** Whether OBS shows this page's source in its program output now. */
   active: boolean;
+  /** Where the page keeps the queue's view (the studio shows it); null again once the page leaves. */
+  view: Signal<AlertQueueView | null>;
   /** @default systemClock */
   clock?: Clock;
-  /** @default createAlertQueue */
-  createQueue?: (options: AlertQueueOptions) => AlertQueue;
+  /** The queue's factory (`loadAlertQueue()`'s). */
+  createQueue: (options: AlertQueueOptions) => AlertQueue;
 }
 
 /** The page's running alert queue, fed by the page. */
 export interface PageAlertQueue {
-  readonly view: ReadonlySignal<AlertQueueView>;
   offer(events: readonly StreamEvent[]): void;
   news(news: AlertNews): void;
   setActive(active: boolean): void;
   stop(): void;
+}
+
+/** Loads the queue's code (a chunk of its own) and joins the queue. */
+export async function openPageAlertQueue(options: Omit<PageAlertQueueOptions, 'createQueue'>): Promise<PageAlertQueue> {
+  return startPageAlertQueue({ ...options, createQueue: await loadAlertQueue() });
 }
 
 /**
@@ -40,7 +46,7 @@ export interface PageAlertQueue {
  * it has; the stored state wins once it answers again.
  */
 export function startPageAlertQueue(options: PageAlertQueueOptions): PageAlertQueue {
-  const { host, clock = systemClock, createQueue = createAlertQueue } = options;
+  const { host, clock = systemClock, createQueue } = options;
   const queue = createQueue({ userId: options.userId, member: { present: (alert, signal) => host.presentAlert(alert, signal) }, clock });
   queue.setActive(options.active);
   // A read answered after a live `alerts` message is older than it: the message wins.
@@ -54,6 +60,9 @@ export function startPageAlertQueue(options: PageAlertQueueOptions): PageAlertQu
     const at = heard;
     options.readState().then((switches) => at === heard && apply(switches), () => undefined);
   };
+  const stopView = effect(() => {
+    options.view.value = queue.view.value;
+  });
   const reporter = createAlertReporter(clock, (report) => options.report(report));
   // Only the leading page reports (the view is the same on every page). Its first view is its empty
   // start, not what the queue holds: reports wait for the leader's word.
@@ -64,7 +73,6 @@ export function startPageAlertQueue(options: PageAlertQueueOptions): PageAlertQu
   });
   read();
   return {
-    view: queue.view,
     offer(events) {
       for (const event of events) queue.offer(event);
     },
@@ -79,6 +87,8 @@ export function startPageAlertQueue(options: PageAlertQueueOptions): PageAlertQu
     setActive: (active) => queue.setActive(active),
     stop() {
       stopReports();
+      stopView();
+      options.view.value = null;
       reporter.stop();
       queue.close();
     },
