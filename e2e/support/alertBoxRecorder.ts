@@ -44,3 +44,31 @@ export async function shownAlerts(alerts: ModuleFrame): Promise<Shown[]> {
   return frame.evaluate(() => (window as unknown as { shownAlerts: Shown[] }).shownAlerts);
 }
 
+/** Records, in every frame, the audio contexts made, the sources started and the highest gain asked for. */
+export function recordAudio() {
+  const log = { contexts: [] as AudioContext[], started: 0, loudest: 0 };
+  (window as unknown as { audioLog: typeof log }).audioLog = log;
+  const Original = window.AudioContext;
+  if (!Original) return;
+  window.AudioContext = class extends Original {
+    constructor(options?: AudioContextOptions) {
+      super(options);
+      log.contexts.push(this);
+    }
+  };
+  // A buffer source (a sound file) has a start of its own; an oscillator (the chime) inherits its base's.
+  for (const prototype of [AudioScheduledSourceNode.prototype, AudioBufferSourceNode.prototype]) {
+    const start = prototype.start;
+    prototype.start = function (this: AudioScheduledSourceNode, ...args: [number?]) {
+      log.started += 1;
+      return start.apply(this, args);
+    };
+  }
+  for (const name of ['setValueAtTime', 'linearRampToValueAtTime', 'exponentialRampToValueAtTime'] as const) {
+    const set = AudioParam.prototype[name];
+    AudioParam.prototype[name] = function (value: number, time: number) {
+      if (this.defaultValue === 1) log.loudest = Math.max(log.loudest, value); // a gain (a frequency's default is 440)
+      return set.call(this, value, time);
+    };
+  }
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '../../e2e/fixtures.ts';
-import { recordAlerts, shownAlerts } from '../../e2e/support/alertBoxRecorder.ts';
+import { recordAlerts, recordAudio, shownAlerts } from '../../e2e/support/alertBoxRecorder.ts';
 
 const ID = 'demo.event.alerts';
 
@@ -12,32 +12,6 @@ test('a raid from the server shows as an alert', async ({ overlay, page }) => {
     .toEqual([{ type: 'channel.raid', who: 'CozyCactus', detail: 'with 248 viewers', message: '', test: false, missed: false }]);
   await expect(alerts.getByTestId('alert-who')).toHaveText('CozyCactus');
 });
-
-/** Records, in every frame, the audio contexts made, the sources started and the highest gain asked for. */
-function recordAudio() {
-  const log = { contexts: [] as AudioContext[], started: 0, loudest: 0 };
-  (window as unknown as { audioLog: typeof log }).audioLog = log;
-  const Original = window.AudioContext;
-  if (!Original) return;
-  window.AudioContext = class extends Original {
-    constructor(options?: AudioContextOptions) {
-      super(options);
-      log.contexts.push(this);
-    }
-  };
-  const start = AudioScheduledSourceNode.prototype.start;
-  AudioScheduledSourceNode.prototype.start = function (...args) {
-    log.started += 1;
-    return start.apply(this, args);
-  };
-  for (const name of ['setValueAtTime', 'linearRampToValueAtTime', 'exponentialRampToValueAtTime'] as const) {
-    const set = AudioParam.prototype[name];
-    AudioParam.prototype[name] = function (value: number, time: number) {
-      if (this.defaultValue === 1) log.loudest = Math.max(log.loudest, value); // a gain (a frequency's default is 440)
-      return set.call(this, value, time);
-    };
-  }
-}
 
 test('each alert plays its chime without a click (as in OBS), never louder than the volume set; sound off is silent', async ({ overlay, page, api }) => {
   await page.addInitScript(recordAudio);
