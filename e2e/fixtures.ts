@@ -76,4 +76,5 @@ export type { DockPage } from './support/DockPage.ts';
 export type { ModuleFrame } from './support/ModuleFrame.ts';
 export type { NetworkSwitch } from './support/NetworkSwitch.ts';
 export type { OverlayPage } from './support/OverlayPage.ts';
+export { REFUSED_FILES, solidPng, toneWav } from './support/mediaFiles.ts';
 export { EVENTSUB_EXAMPLES, exampleEvent, TEST_BUTTONS, testEventBody } from '../src/api/index.ts';

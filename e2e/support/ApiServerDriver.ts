@@ -1,4 +1,4 @@
-import { type AlertCommand, type AlertReport, type AlertsState, type EventPage, KINDS, type Json, type Kind, type PostEvent, type Profile, type StreamEvent } from '../../src/api/index.ts';
+import { type AlertCommand, type AlertReport, type AlertsState, type EventPage, KINDS, type Json, type Kind, type MediaItem, type PostEvent, type Profile, type StreamEvent } from '../../src/api/index.ts';
 import { type RunningApiServer, type Seed, type StartApiServerOptions, startApiServer } from '../../src/server/index.ts';
 
 /** The reference API server of one test: started, stopped and restarted on the same port and store. */
@@ -84,6 +84,30 @@ export class ApiServerDriver {
       body: JSON.stringify({ id: moduleId, key, value }),
     });
     if (!response.ok) throw new Error(`PATCH /me/database answered ${response.status}: ${await response.text()}`);
+  }
+
+  /** Adds a file to the streamer's library with the website token (`POST /me/media`), as the home page or the dock would. */
+  async uploadMedia(bytes: Buffer, name: string, type = 'application/octet-stream'): Promise<MediaItem> {
+    const response = await fetch(`${this.url}/me/media?${new URLSearchParams({ name })}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${this.tokens.website}`, 'Content-Type': type },
+      body: new Uint8Array(bytes),
+    });
+    if (response.status !== 201) throw new Error(`POST /me/media answered ${response.status}: ${await response.text()}`);
+    return unwrap(await response.json()) as MediaItem;
+  }
+
+  /** Adds a file to the library and sets a module's media setting to it, as picking it in the dock does. */
+  async setMedia(moduleId: string, setting: string, file: { bytes: Buffer; name: string }, kind: Kind = 'tool'): Promise<MediaItem> {
+    const item = await this.uploadMedia(file.bytes, file.name);
+    await this.set(moduleId, setting, item.id, kind);
+    return item;
+  }
+
+  /** Removes a file from the library (`DELETE /me/media/<id>`). */
+  async deleteMedia(id: string): Promise<void> {
+    const response = await fetch(`${this.url}/me/media/${encodeURIComponent(id)}`, { method: 'DELETE', headers: { Authorization: `Bearer ${this.tokens.website}` } });
+    if (response.status !== 204) throw new Error(`DELETE /me/media answered ${response.status}: ${await response.text()}`);
   }
 
   /** Posts a stream event with the website token, as a bot or a Stream Deck would (`POST /me/events`); answers the stored record. */

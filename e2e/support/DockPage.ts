@@ -79,4 +79,26 @@ export class DockPage {
   resetButton(label: string): Locator {
     return this.page.locator('.setting').filter({ has: this.setting(label) }).getByRole('button', { name: 'Reset' });
   }
+
+  /** The settings group named `name` (a collapsible section); `openGroup` shows its controls. */
+  group(name: string): Locator {
+    return this.page.getByRole('group', { name, exact: true });
+  }
+
+  /** Opens a settings group so its controls can be used (groups start closed). */
+  async openGroup(name: string): Promise<void> {
+    const group = this.group(name);
+    if ((await group.getAttribute('open')) === null) await group.locator('summary').click();
+    await expect(group).toHaveAttribute('open', '');
+  }
+
+  /** The whole control of the setting labelled `label`: its picker, preview, upload and messages. */
+  settingBox(label: string): Locator {
+    return this.page.locator('.setting').filter({ has: this.setting(label) });
+  }
+
+  /** Uploads a file through the picker of the media setting labelled `label` (`Upload <label>`), which also picks it. */
+  async uploadMedia(label: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    await this.page.getByLabel(`Upload ${label}`, { exact: true }).setInputFiles(file);
+  }
 }

@@ -32,17 +32,22 @@ describe('createModule', () => {
       height: 160,
       position: { x: 24, y: 24 },
       panelHeight: 80,
-      settings: { label: { type: 'text', label: 'Label', default: 'Big clock', maxLength: 40 } },
+      settings: {
+        label: { type: 'text', label: 'Label', default: 'Big clock', maxLength: 40 },
+        sound: { type: 'sound', label: 'Click sound', default: '' },
+      },
     });
     expect(await readModuleFolder(folder, 'me.game.big-clock')).toMatchObject({ ok: true });
     const html = await readFile(join(folder, 'index.html'), 'utf8');
     expect(html).toContain('<script src="/sdk.js"></script>');
     expect(html).toContain("Overlay.db.set('count', count)");
     expect(html).toMatch(/data-testid="count"[\s\S]*data-testid="increment"/);
+    expect(html).toContain("const { label, sound } = await Overlay.settings();");
     const spec = await readFile(join(folder, 'me.game.big-clock.spec.ts'), 'utf8');
     expect(spec).toContain("from '../../e2e/fixtures.ts'");
     expect(spec).toContain("overlay.open({ kind: 'game', modules: ['me.game.big-clock'] })");
     expect(spec).toContain("api.get('me.game.big-clock', 'count', 'game')");
+    expect(spec).toContain("api.setMedia('me.game.big-clock', 'sound', { bytes: toneWav(0.3), name: 'click.wav' }, 'game')");
     expect(spec).toContain("await overlay.emitEvent('channel.raid', exampleEvent('channel.raid', { userName: 'CozyCactus', amount: 12 }));");
   });
 

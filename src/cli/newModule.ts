@@ -56,7 +56,10 @@ function moduleFiles(id: string, kind: Kind): Record<string, string> {
   };
 }
 
-/** The manifest: its natural size and default place (top left), one example setting, the label the streamer changes from the dock. */
+/**
+ * The manifest: its natural size and default place (top left), two example settings the streamer
+ * changes from the dock: a label, and a sound of their media library played on +1 (none at first).
+ */
 function manifest(name: string, kind: Kind): object {
   return {
     name,
@@ -65,7 +68,10 @@ function manifest(name: string, kind: Kind): object {
     height: 160,
     position: { x: 24, y: 24 },
     panelHeight: 80,
-    settings: { label: { type: 'text', label: 'Label', default: name, maxLength: 40 } },
+    settings: {
+      label: { type: 'text', label: 'Label', default: name, maxLength: 40 },
+      sound: { type: 'sound', label: 'Click sound', default: '' },
+    },
   };
 }
 
@@ -95,6 +101,7 @@ function indexHtml(name: string): string {
       <button type="button" data-testid="increment" disabled>+1</button>
       <p class="note" data-testid="note" hidden></p>
     </main>
+    <audio data-testid="sound" preload="auto"></audio>
     <script>
       const $ = (id) => document.querySelector(\`[data-testid="\${id}"]\`);
       let count = 0;
@@ -105,9 +112,13 @@ function indexHtml(name: string): string {
       }
 
       // Settings (module.json) are changed from the dock; settings() gives the stored value or the default.
+      // A sound setting reads as a URL to load ("" for none): a file of the streamer's media library, or of
+      // this folder when its default names one (e.g. "default": "sounds/click.ogg").
       async function showSettings() {
-        const { label } = await Overlay.settings();
+        const { label, sound } = await Overlay.settings();
         $('label').textContent = label;
+        if (sound) $('sound').src = sound;
+        else $('sound').removeAttribute('src');
       }
 
       async function start() {
@@ -120,6 +131,7 @@ function indexHtml(name: string): string {
       }
 
       $('increment').addEventListener('click', async () => {
+        if ($('sound').src) $('sound').play().catch(() => {}); // a sound that cannot play is no reason to stop counting
         count += 1;
         $('count').textContent = String(count);
         try {
@@ -131,7 +143,7 @@ function indexHtml(name: string): string {
 
       // Another module or overlay wrote our key.
       Overlay.on('change', ({ key, value }) => {
-        if (key === 'label') showSettings();
+        if (key === 'label' || key === 'sound') showSettings();
         if (key !== 'count' || !Number.isInteger(value)) return;
         count = value;
         $('count').textContent = String(count);
@@ -196,7 +208,7 @@ function panelHtml(name: string): string {
 }
 
 function specTs(id: string, kind: Kind): string {
-  return `import { exampleEvent, expect, test } from '../../e2e/fixtures.ts';
+  return `import { exampleEvent, expect, test, toneWav } from '../../e2e/fixtures.ts';
 
 test('shows, stores and keeps the count', async ({ overlay, api }) => {
   const frame = await overlay.open({ kind: '${kind}', modules: ['${id}'] });
@@ -216,6 +228,15 @@ test('follows its setting and its panel from the dock', async ({ overlay, dock }
   await expect(frame.getByTestId('label')).toHaveText('Deaths');
   await dock.panel('${id}').getByTestId('panel-increment').click();
   await expect(frame.getByTestId('count')).toHaveText('1');
+});
+
+test('plays the click sound the streamer chose from their media library', async ({ overlay, api }) => {
+  const item = await api.setMedia('${id}', 'sound', { bytes: toneWav(0.3), name: 'click.wav' }, '${kind}');
+  const frame = await overlay.open({ kind: '${kind}', modules: ['${id}'] });
+  const sound = frame.getByTestId('sound');
+  await expect(sound).toHaveAttribute('src', item.url);
+  await frame.getByTestId('increment').click();
+  await expect.poll(() => sound.evaluate((audio: HTMLAudioElement) => audio.currentTime > 0 || audio.ended)).toBe(true);
 });
 
 test('hears a raid', async ({ overlay }) => {

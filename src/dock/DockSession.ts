@@ -3,6 +3,7 @@ import type { ModuleEntry } from '../api/index.ts';
 import type { SyncStatus } from '../client/index.ts';
 import { type OverlayController, OverlayModel } from '../runtime/index.ts';
 import { createPanelFrames, type PanelFrames } from './createPanelFrames.ts';
+import type { MediaLibraryModel } from './MediaLibraryModel.ts';
 import { SettingsFormModel } from './SettingsFormModel.ts';
 
 /**
@@ -24,7 +25,9 @@ export class DockSession {
 
   constructor(
     readonly registry: ReadonlySignal<readonly ModuleEntry[]>,
-    document: Document,
+    private readonly document: Document,
+    /** The streamer's media library, shared by every kind's session. */
+    private readonly media?: MediaLibraryModel,
   ) {
     this.panels = createPanelFrames(document);
     this.entries = computed(() => {
@@ -42,7 +45,9 @@ export class DockSession {
     let form = this.forms.get(entry.id);
     if (!form || !sameSettings(form, entry)) {
       form?.dispose();
-      form = new SettingsFormModel({ entry, data: controller.layer.data });
+      // A module's files sit beside its page (index.html, or panel.html in the dock).
+      const page = new URL(entry.url, this.document.baseURI);
+      form = new SettingsFormModel({ entry, data: controller.layer.data, media: this.media, fileUrl: (path) => new URL(path, page).href });
       this.forms.set(entry.id, form);
       void form.load();
     }

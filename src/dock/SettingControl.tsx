@@ -1,10 +1,14 @@
 import type { JSX } from 'preact';
 import { useId } from 'preact/hooks';
 import { numberBounds } from '../api/index.ts';
+import { MediaControl, MediaExtras } from './MediaControl.tsx';
+import type { MediaPickerModel } from './MediaPickerModel.ts';
 import type { SettingFieldModel } from './SettingFieldModel.ts';
 
 interface SettingControlProps {
   field: SettingFieldModel;
+  /** For a media setting: its picker (the library's files, preview, upload). */
+  picker?: MediaPickerModel;
 }
 
 /**
@@ -13,7 +17,7 @@ interface SettingControlProps {
  * setting's `label` and nothing else carries it, so `getByLabel(label)` finds
  * exactly the control.
  */
-export function SettingControl({ field }: SettingControlProps) {
+export function SettingControl({ field, picker }: SettingControlProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const { setting } = field;
@@ -22,11 +26,12 @@ export function SettingControl({ field }: SettingControlProps) {
     <div class={`setting setting-${setting.type}`} data-setting={field.name}>
       <label for={id}>{setting.label}</label>
       <div class="setting-row">
-        <Control field={field} id={id} describedBy={error ? errorId : undefined} />
+        {picker ? <MediaControl picker={picker} id={id} describedBy={error ? errorId : undefined} /> : <Control field={field} id={id} describedBy={error ? errorId : undefined} />}
         <button type="button" class="reset" title={`Back to the default (${String(setting.default)})`} onClick={() => field.reset()}>
           Reset
         </button>
       </div>
+      {picker && <MediaExtras picker={picker} />}
       {error && (
         <p id={errorId} class="setting-error" role="alert">
           Not saved: {error}.

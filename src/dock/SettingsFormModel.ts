@@ -1,6 +1,8 @@
 import { signal } from '@preact/signals';
-import { describeError, type Json, type ModuleEntry } from '../api/index.ts';
+import { describeError, isMediaSettingType, type Json, type ModuleEntry } from '../api/index.ts';
 import type { ModuleData } from '../client/index.ts';
+import type { MediaLibraryModel } from './MediaLibraryModel.ts';
+import { MediaPickerModel } from './MediaPickerModel.ts';
 import { SettingFieldModel } from './SettingFieldModel.ts';
 
 export interface SettingsFormOptions {
@@ -16,12 +18,18 @@ export interface SettingsFormOptions {
   writer?: string;
   /** Where a write that could not even be queued is said. @default console.error */
   log?: (message: string) => void;
+  /** The streamer's media library, for media settings' pickers. @default none: they offer None and the default */
+  media?: MediaLibraryModel;
+  /** The absolute URL of a file of the module's folder (a media setting's default). @default the path itself */
+  fileUrl?: (path: string) => string;
 }
 
 /** The settings form of one module: a field per declared setting, kept in step with the data layer. */
 export class SettingsFormModel {
   readonly moduleId: string;
   readonly fields: SettingFieldModel[];
+  /** The picker of each media setting, by name. */
+  readonly pickers: ReadonlyMap<string, MediaPickerModel>;
   /** Why the last write could not be queued (bad key, storage failure), or null. */
   readonly writeError = signal<string | null>(null, { name: 'settings.writeError' });
   private readonly byName: Map<string, SettingFieldModel>;
@@ -29,7 +37,7 @@ export class SettingsFormModel {
   private readonly writer: string;
   private readonly stopListening: () => void;
 
-  constructor({ entry, data, writer = 'dock', log = console.error }: SettingsFormOptions) {
+  constructor({ entry, data, writer = 'dock', log = console.error, media, fileUrl = (path) => path }: SettingsFormOptions) {
     this.moduleId = entry.id;
     this.data = data;
     this.writer = writer;
@@ -37,6 +45,9 @@ export class SettingsFormModel {
       ([name, setting]) => new SettingFieldModel(name, setting, (value) => this.write(name, value, log)),
     );
     this.byName = new Map(this.fields.map((field) => [field.name, field]));
+    const pickers = this.fields.filter((field) => isMediaSettingType(field.setting.type));
+    this.pickers = new Map(pickers.map((field) => [field.name, new MediaPickerModel(field, media, fileUrl)]));
+    if (pickers.length > 0) void media?.load();
     this.stopListening = data.onChange((change) => {
       if (change.moduleId === this.moduleId) this.byName.get(change.name)?.receive(change.value);
     });

@@ -1,10 +1,11 @@
 import { effect, type ReadonlySignal } from '@preact/signals';
 import type { ModuleEntry } from '../api/index.ts';
-import { type ApiClient, createApiClient } from '../client/index.ts';
+import { type ApiClient, createApiClient, createMediaClient } from '../client/index.ts';
 import { describeStartFailure, type OverlayParams, startOverlay } from '../runtime/index.ts';
 import { createDockServices } from './createDockServices.ts';
 import type { DockModel } from './DockModel.ts';
 import { DockSession } from './DockSession.ts';
+import { MediaLibraryModel } from './MediaLibraryModel.ts';
 import { planDockSessions } from './planDockSessions.ts';
 import { fetchTwitchState } from './fetchTwitchState.ts';
 import { watchTwitchState } from './watchTwitchState.ts';
@@ -26,11 +27,28 @@ export async function startDock(params: OverlayParams, model: DockModel, options
     model.fail(describeStartFailure(error, params, 'dock'));
     return;
   }
-  const sessions = plans.map(() => new DockSession(options.registry, options.document));
+  const sessions: DockSession[] = [];
+  const media = dockMediaLibrary(client, params, plans, sessions);
+  sessions.push(...plans.map(() => new DockSession(options.registry, options.document, media)));
   model.sessions.value = sessions;
   model.phase.value = 'running';
   watchTwitchOnce(model, sessions);
   await Promise.all(sessions.map((session, index) => runSession(session, plans[index]!, options)));
+}
+
+/**
+ * The library the dock's pickers offer. Any of the streamer's tokens lists it;
+ * only the website token uploads: a dock opened with it (its sessions run on
+ * overlay ids exchanged for overlay tokens) may add files, one opened with an
+ * overlay token or id lists them only.
+ */
+function dockMediaLibrary(client: ApiClient, params: OverlayParams, plans: readonly OverlayParams[], sessions: readonly DockSession[]): MediaLibraryModel {
+  const website = 'token' in params.auth && plans.length > 0 && plans.every((plan) => 'overlay' in plan.auth);
+  const running = () => sessions.map((session) => session.controller.peek()?.client).find(Boolean);
+  return new MediaLibraryModel({
+    list: () => createMediaClient({ api: website ? client : (running() ?? client) }).list(),
+    upload: website ? (file, name) => createMediaClient({ api: client }).upload(file, name) : undefined,
+  });
 }
 
 /** The Twitch line, read with the first running overlay's client (its token is one of the dock's user). */
