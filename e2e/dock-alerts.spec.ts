@@ -38,13 +38,13 @@ test('the toggles show the stored state and change it; skip reaches an overlay; 
 
   await dock.alertsControl('Pause alerts').click();
   await expect(dock.alertsControl('Pause alerts')).toHaveAttribute('aria-pressed', 'false');
-  expect(await overlay.next()).toMatchObject({ type: 'alerts', state: { paused: false } });
+  expect(await overlay.next(10_000)).toMatchObject({ type: 'alerts', state: { paused: false } });
   await api.reportAlerts({ showing: RAID, waiting: 3 });
   await expect(dock.alertsLine).toHaveText('Showing: raid from Pabu_Master · 3 waiting');
 
   await dock.alertsControl('Skip alert').click();
-  expect(await overlay.next()).toMatchObject({ type: 'alerts' });
-  expect(await overlay.next()).toMatchObject({ type: 'alertCommand', command: 'skip' });
+  expect(await overlay.next(10_000)).toMatchObject({ type: 'alerts' });
+  expect(await overlay.next(10_000)).toMatchObject({ type: 'alertCommand', command: 'skip' });
 
   // A Stream Deck button elsewhere: the dock hears it live.
   await api.alertCommand('mute');
@@ -73,7 +73,7 @@ test('at 280 px, by keyboard alone: every control fits, and Clear waiting alerts
   await keyboard.press('Tab');
   await expect(dock.alertsControl('Skip alert')).toBeFocused();
   await keyboard.press('Enter');
-  expect((await Promise.all([overlay.next(), overlay.next(), overlay.next()])).map((m) => m.type)).toEqual(['alerts', 'alerts', 'alertCommand']);
+  expect((await Promise.all([overlay.next(10_000), overlay.next(10_000), overlay.next(10_000)])).map((m) => m.type)).toEqual(['alerts', 'alerts', 'alertCommand']);
 
   await keyboard.press('Tab');
   await expect(dock.alertsControl('Clear waiting alerts')).toBeFocused();
@@ -90,14 +90,14 @@ test('at 280 px, by keyboard alone: every control fits, and Clear waiting alerts
   // Nothing was cleared by Escape or Keep them: the next message an overlay hears is this unmute's state.
   await dock.alertsControl('Mute alerts').focus();
   await keyboard.press('Enter');
-  expect(await overlay.next()).toMatchObject({ type: 'alerts', state: { muted: false } });
+  expect(await overlay.next(10_000)).toMatchObject({ type: 'alerts', state: { muted: false } });
 
   await dock.alertsControl('Clear waiting alerts').focus();
   await keyboard.press('Enter');
   await keyboard.press('Shift+Tab');
   await expect(question.getByRole('button', { name: 'Clear them' })).toBeFocused();
   await keyboard.press('Enter');
-  expect(await overlay.next()).toMatchObject({ type: 'alertCommand', command: 'clear' });
+  expect(await overlay.next(10_000)).toMatchObject({ type: 'alertCommand', command: 'clear' });
   await expect(question).toBeHidden();
 
   for (const name of ['Pause alerts', 'Mute alerts', 'Skip alert', 'Clear waiting alerts']) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertsState } from '../api/index.ts';
-import { createLiveAlertsHub } from '../client/index.ts';
+import { ApiError, createLiveAlertsHub } from '../client/index.ts';
 import { AlertsModel } from './AlertsModel.ts';
 
 const OFF: AlertsState = { paused: false, muted: false, showing: null, waiting: 0 };
@@ -38,10 +38,17 @@ describe('AlertsModel', () => {
     expect(model.state.value).toEqual(OFF);
   });
 
+  it('knows an API without alert controls (404), which the dock then leaves out', async () => {
+    const model = new AlertsModel({ alerts: async () => Promise.reject(new ApiError('NOT_FOUND', 'Not found', 404)), alertCommand: async () => OFF });
+    await model.start(undefined);
+    expect(model.absent.value).toBe(true);
+  });
+
   it('says what failed', async () => {
     const model = new AlertsModel({ alerts: async () => Promise.reject(new Error('The API cannot be reached')), alertCommand: async () => Promise.reject(new Error('Forbidden')) });
     await model.start(undefined);
     expect(model.problem.value).toBe('cannot read the alert state: The API cannot be reached');
+    expect(model.absent.value).toBe(false);
     await model.command('skip');
     expect(model.problem.value).toBe('skip failed: Forbidden');
   });

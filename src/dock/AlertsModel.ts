@@ -1,6 +1,6 @@
 import { computed, signal } from '@preact/signals';
 import type { AlertCommand, AlertsState } from '../api/index.ts';
-import type { ApiClient, LiveAlertsHub } from '../client/index.ts';
+import { type ApiClient, ApiError, type LiveAlertsHub } from '../client/index.ts';
 import { describeAlertState } from './describeAlertState.ts';
 
 /**
@@ -10,6 +10,8 @@ import { describeAlertState } from './describeAlertState.ts';
 export class AlertsModel {
   readonly state = signal<AlertsState | null>(null, { name: 'alerts.state' });
   readonly problem = signal<string | null>(null, { name: 'alerts.problem' });
+  /** The API has no alert controls (404: the hosted service): the dock shows no Alerts section. */
+  readonly absent = signal(false, { name: 'alerts.absent' });
   readonly line = computed(() => {
     const state = this.state.value;
     return state ? describeAlertState(state) : 'Reading the alert state…';
@@ -38,6 +40,7 @@ export class AlertsModel {
       if (heard === this.heard) this.state.value = state;
       this.problem.value = null;
     } catch (error) {
+      if (error instanceof ApiError && error.status === 404) this.absent.value = true;
       this.problem.value = `cannot read the alert state: ${messageOf(error)}`;
     }
   }

@@ -23,6 +23,7 @@ export function AlertsSection({ controller }: AlertsSectionProps) {
     if (live.value && !wasLive.current) void model.read();
     wasLive.current = live.value;
   }, [live.value, model]);
+  if (model.absent.value) return null;
   const state = model.state.value;
   const paused = state?.paused ?? false;
   const muted = state?.muted ?? false;

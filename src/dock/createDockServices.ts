@@ -27,12 +27,19 @@ export function createDockServices({ registry, panels, document }: DockServicesO
   });
   return {
     ...base,
-    // Every module stays known (no "unknown module" for one without a panel); the page URL is the panel's.
-    // A panel is no member of the alert queue: the dock never joins it (docs/alerts-queue.md).
-    registry: computed(() => registry.value.map(({ alerts: _alerts, ...entry }) => (entry.panel ? { ...entry, url: entry.panel } : entry))),
+    registry: computed(() => panelEntries(registry.value)),
     createHost: (options) =>
       panelsOnly(createModuleHost({ ...options, container: document.body, context: 'panel', createFrame: panels.create })),
   };
+}
+
+/**
+ * The registry as the dock runs it: every module stays known (no "unknown module" for one
+ * without a panel), the page URL is the panel's, and none is a member of the alert queue:
+ * the dock never joins it (docs/alerts-queue.md).
+ */
+export function panelEntries(entries: readonly ModuleEntry[]): ModuleEntry[] {
+  return entries.map(({ alerts: _alerts, ...entry }) => (entry.panel ? { ...entry, url: entry.panel } : entry));
 }
 
 /** A host that mounts only the modules that have a panel. */

@@ -120,6 +120,36 @@ describe('createOverlay API', () => {
     expect(changes).toEqual([{ key: 'score', value: 4, from: 'mod.b' }]);
   });
 
+  it('tells an alerts listener the switches at once, also one added later, and every change', async () => {
+    const target = page();
+    const { connection } = welcome(target);
+    await target.overlay.ready;
+    const early: unknown[] = [];
+    target.overlay.on('alerts', (switches) => early.push(switches));
+    connection.send('alerts', { paused: true, muted: false });
+    await vi.waitFor(() => expect(early).toEqual([{ paused: true, muted: false }]));
+    const late: unknown[] = [];
+    target.overlay.on('alerts', (switches) => late.push(switches));
+    expect(late).toEqual([]); // told in a microtask, never inside on()
+    await Promise.resolve();
+    expect(late).toEqual([{ paused: true, muted: false }]);
+    connection.send('alerts', { paused: false, muted: true });
+    await vi.waitFor(() => expect(late).toEqual([{ paused: true, muted: false }, { paused: false, muted: true }]));
+  });
+
+  it('hands an alert from the host to on(\'alert\'), with its muted mark', async () => {
+    const target = page();
+    const { connection } = welcome(target);
+    await target.overlay.ready;
+    const traffic: string[] = [];
+    target.overlay.on('alert', (alert) => {
+      traffic.push(`${alert.id} ${alert.muted} ${alert.signal.aborted}`);
+      return new Promise<void>(() => {});
+    });
+    connection.send('alert', { n: 3, event: { id: 'e1', subscription: { type: 'channel.raid', version: '1' }, event: {} }, muted: true });
+    await vi.waitFor(() => expect(traffic).toEqual(['e1 true false']));
+  });
+
   it('reads settings: stored values merged with defaults, refused ones as the default', async () => {
     const target = page();
     const data = new FakeModuleData();

@@ -77,4 +77,15 @@ describe('startPageAlertQueue', () => {
     clock.advance(0);
     expect(reports).toEqual([{ showing: null, waiting: 3, held: 'paused', dropped: 0 }]);
   });
+
+  it('plays on from what it has while the API cannot be reached; the stored switches win once it is back', async () => {
+    const { page, calls, told } = setup([Promise.reject(new Error('offline')), Promise.resolve({ paused: true, muted: true })]);
+    page.offer([{ id: 'e1', at: 1, source: 'api', test: false, subscription: { type: 'channel.raid', version: '1' }, event: {} }]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toEqual([['active', false], ['offer', 'e1']]);
+    page.news({ type: 'ready' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(told).toEqual([{ paused: true, muted: true }]);
+    expect(calls.at(-1)).toEqual(['state', { paused: true, muted: true }]);
+  });
 });

@@ -8,7 +8,7 @@ import {
   type LiveAlertCommandMessage,
   type LiveAlertsMessage,
 } from '../../api/index.ts';
-import type { AlertStore, AlertSwitchChange } from './AlertStore.ts';
+import type { AlertStore, AlertSwitchChange, AlertSwitches } from './AlertStore.ts';
 
 /** How the control reaches every live socket of a user, on every instance (the live feed's notices). */
 export interface AlertNotices {
@@ -45,8 +45,9 @@ const SWITCH_CHANGES: Record<Exclude<AlertCommand, AlertQueueCommand>, AlertSwit
 };
 
 export function createAlertControl({ store, notices, now = Date.now, newId = randomUUID }: AlertControlOptions): AlertControl {
-  const state = async (userId: string): Promise<AlertsState> => {
-    const [switches, stored] = await Promise.all([store.switches(userId), store.report(userId)]);
+  // The switches and the report are read at once (one round trip on Redis), also right after a change.
+  const state = async (userId: string, switching: Promise<AlertSwitches> = store.switches(userId)): Promise<AlertsState> => {
+    const [switches, stored] = await Promise.all([switching, store.report(userId)]);
     const report = stored && now() - stored.at < ALERT_REPORT_TTL_MS ? stored.report : undefined;
     if (!report) return { ...switches, showing: null, waiting: 0 };
     const { showing, waiting, held, dropped } = report;
@@ -57,15 +58,14 @@ export function createAlertControl({ store, notices, now = Date.now, newId = ran
     await notices?.alerts(userId, { type: 'alerts', state: current }).catch(() => {});
   };
   return {
-    state,
+    state: (userId) => state(userId),
     async command(userId, command) {
       if (command === 'skip' || command === 'clear') {
         // Nothing is stored for these: a command that cannot reach the pages fails (the store's 503).
         await notices?.alerts(userId, { type: 'alertCommand', command, id: newId() });
         return state(userId);
       }
-      await store.change(userId, SWITCH_CHANGES[command]);
-      const current = await state(userId);
+      const current = await state(userId, store.change(userId, SWITCH_CHANGES[command]));
       await tellState(userId, current);
       return current;
     },
