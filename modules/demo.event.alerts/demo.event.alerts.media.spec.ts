@@ -3,46 +3,18 @@ import { expect, test } from '../../e2e/fixtures.ts';
 import { recordAudio } from '../../e2e/support/alertBoxRecorder.ts';
 import type { ApiServerDriver } from '../../e2e/support/ApiServerDriver.ts';
 import type { ModuleFrame } from '../../e2e/support/ModuleFrame.ts';
+import { solidPng, toneWav } from '../../e2e/support/mediaFiles.ts';
 
 // The alert box with the streamer's own pictures, videos and sounds from their media library.
 const ID = 'demo.event.alerts';
-/** A 1x1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 /** The start of an MP4 (an `ftyp` box): enough for the library to take it as a video. */
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2'), Buffer.alloc(64)]);
+/** A WAV header over bytes no decoder reads: the library takes it (by its first bytes), the browser cannot play it. */
+const BROKEN_WAV = Buffer.concat([toneWav(0.1).subarray(0, 12), Buffer.alloc(64, 0xee)]);
 
-/** A WAV file of `samples` 16-bit mono samples at 8 kHz: a short tone, or with `broken` a WAV header over bytes no decoder reads. */
-function wav(samples = 1600, broken = false): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples * 2, 4);
-  header.write('WAVE', 8);
-  if (broken) return Buffer.concat([header.subarray(0, 12), Buffer.alloc(64, 0xee)]);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(16000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples * 2, 40);
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i += 1) data.writeInt16LE(Math.round(8000 * Math.sin((i / 8000) * 2 * Math.PI * 440)), i * 2);
-  return Buffer.concat([header, data]);
-}
-
-/** Adds a file to the streamer's media library (`POST /me/media`, website token); answers its id. */
+/** Adds a file to the streamer's media library; answers its id. */
 async function upload(api: ApiServerDriver, name: string, bytes: Buffer, type: string): Promise<string> {
-  const response = await fetch(`${api.url}/me/media?name=${encodeURIComponent(name)}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${api.tokens.website}`, 'Content-Type': type },
-    body: new Uint8Array(bytes),
-  });
-  if (response.status !== 201) throw new Error(`POST /me/media answered ${response.status}: ${await response.text()}`);
-  const body = (await response.json()) as { id: string } | { data: { id: string } };
-  return 'data' in body ? body.data.id : body.id;
+  return (await api.uploadMedia(bytes, name, type)).id;
 }
 
 async function contentFrame(alerts: ModuleFrame): Promise<Frame> {
@@ -50,8 +22,8 @@ async function contentFrame(alerts: ModuleFrame): Promise<Frame> {
 }
 
 test('with an image set the picture shows, decoded; a big cheer shows the big image; a video plays in the picture\'s place', async ({ overlay, api }) => {
-  const picture = await upload(api, 'hype.png', PNG, 'image/png');
-  const bigPicture = await upload(api, 'mega.png', PNG, 'image/png');
+  const picture = await upload(api, 'hype.png', solidPng(1, 1), 'image/png');
+  const bigPicture = await upload(api, 'mega.png', solidPng(1, 1), 'image/png');
   const clip = await upload(api, 'clip.mp4', MP4, 'video/mp4');
   await api.set(ID, 'seconds', 2, 'event');
   await api.set(ID, 'cheerImage', picture, 'event');
@@ -79,8 +51,8 @@ test('with an image set the picture shows, decoded; a big cheer shows the big im
 
 test('a sound set plays instead of the chime at the volume set; one that cannot be decoded falls back to the chime', async ({ overlay, api, page }) => {
   await page.addInitScript(recordAudio);
-  const tone = await upload(api, 'tone.wav', wav(), 'audio/wav');
-  const broken = await upload(api, 'broken.wav', wav(1600, true), 'audio/wav');
+  const tone = await upload(api, 'tone.wav', toneWav(0.2), 'audio/wav');
+  const broken = await upload(api, 'broken.wav', BROKEN_WAV, 'audio/wav');
   await api.set(ID, 'seconds', 2, 'event');
   await api.set(ID, 'volume', 30, 'event');
   await api.set(ID, 'raidSound', tone, 'event');
@@ -101,7 +73,7 @@ test('a sound set plays instead of the chime at the volume set; one that cannot 
 
 test('alerts muted: neither the sound set nor the chime plays; unmuted, the sound set plays', async ({ overlay, api, page }) => {
   await page.addInitScript(recordAudio);
-  const tone = await upload(api, 'tone.wav', wav(), 'audio/wav');
+  const tone = await upload(api, 'tone.wav', toneWav(0.2), 'audio/wav');
   await api.set(ID, 'raidSound', tone, 'event');
   const alerts = await overlay.open({ kind: 'event', modules: [ID] });
   await api.alertCommand('mute');
@@ -120,4 +92,17 @@ test('alerts muted: neither the sound set nor the chime plays; unmuted, the soun
   await overlay.emitEvent('channel.raid', { from_broadcaster_user_name: 'Loud_Again', viewers: 7 });
   await expect(alerts.getByTestId('alert-who')).toHaveText('Loud_Again');
   await expect.poll(started).toBe(1);
+});
+
+test('a picture uploaded through the dock\'s Cheer image picker shows in the next cheer', async ({ overlay, dock, api }) => {
+  const alerts = await overlay.open({ kind: 'event', modules: [ID] });
+  await dock.open([ID]);
+  await dock.openGroup('Cheers');
+  await dock.uploadMedia('Cheer image', { name: 'my-cheer.png', mimeType: 'image/png', buffer: solidPng(3, 2) });
+  await expect.poll(() => api.get(ID, 'cheerImage', 'event')).toMatch(/^[\w-]+$/);
+  const id = String(await api.get(ID, 'cheerImage', 'event'));
+  await expect.poll(() => contentFrame(alerts).then((frame) => frame.evaluate(() => (window as unknown as { Overlay: { settings(): Promise<Record<string, unknown>> } }).Overlay.settings()))).toMatchObject({ cheerImage: expect.stringMatching(new RegExp(`/media/${id}$`)) });
+  await overlay.emitEvent('channel.cheer', { user_name: 'Dock_Picker', bits: 10, message: '' });
+  await expect(alerts.getByTestId('alert-who')).toHaveText('Dock_Picker');
+  await expect.poll(() => alerts.getByTestId('alert-image').evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(3);
 });

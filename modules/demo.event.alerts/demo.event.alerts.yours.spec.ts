@@ -10,6 +10,7 @@ test('a message set in the dock shows with its placeholders filled, as does one 
   await api.set(ID, 'seconds', 2, 'event');
   await api.set(ID, 'raidMessage', '{name} brings {amount:friend:friends}!', 'event');
   await dock.open([ID], { auth: 'overlay', kind: 'event' });
+  await dock.openGroup('Cheers');
   await dock.setting('Cheer message').fill('{name} just threw {amount} bits! | {message}');
   await expect.poll(() => api.get(ID, 'cheerMessage', 'event')).toBe('{name} just threw {amount} bits! | {message}');
   const alerts = await overlay.open({ kind: 'event', modules: [ID] });
