@@ -71,13 +71,21 @@
     return kind.amount === true && Number.isFinite(from) && values.amount >= from;
   }
 
-  /** The variation's message, picture and sound where set, the type's own where not; no sound: the chime (''). */
+  /** The first of `values` that is set (a non-blank string), or ''. */
+  const first = (...values) => values.find(set) ?? '';
+
+  /**
+   * The variation's message, picture and sound where set, the type's own where not. A video set for
+   * the type plays in its picture's place, unless the big variation has a picture of its own.
+   * No sound: '' (the chime).
+   */
   function chooseVariation(kind, big, settings) {
     const own = (what) => settings[`${kind.prefix}${what}`];
     const bigs = (what) => (big ? settings[`big${capital(kind.prefix)}${what}`] : '');
     const message = set(bigs('Message')) ? bigs('Message') : typeof own('Message') === 'string' ? own('Message') : kind.message;
-    const picture = set(bigs('Image')) ? { image: bigs('Image') } : set(own('Video')) ? { video: own('Video') } : set(own('Image')) ? { image: own('Image') } : {};
-    return { message, image: picture.image ?? '', video: picture.video ?? '', sound: set(bigs('Sound')) ? bigs('Sound') : set(own('Sound')) ? own('Sound') : '' };
+    const video = set(bigs('Image')) ? '' : first(own('Video'));
+    const image = video ? '' : first(bigs('Image'), own('Image'));
+    return { message, image, video, sound: first(bigs('Sound'), own('Sound')) };
   }
 
   /** What an alert shows, or null when this box shows nothing for it. */

@@ -86,10 +86,13 @@ describe('demo.event.alerts planAlert', () => {
     expect(planAlert(example('channel.subscribe', { tier: '2000' }), settings)).toMatchObject({ big: false, detail: 'Tier 2' });
   });
 
-  it('a video plays in the picture\'s place; no sound set is the chime ("")', () => {
+  it('a video plays in the picture\'s place (a big variation\'s own picture wins); no sound set is the chime ("")', () => {
     const settings = { ...DEFAULTS, followImage: '/media/gif', followVideo: '/media/clip' };
     expect(planAlert(example('channel.follow'), settings)).toMatchObject({ image: '', video: '/media/clip', sound: '' });
     expect(planAlert(example('channel.follow'), { ...settings, followVideo: '' })).toMatchObject({ image: '/media/gif', video: '' });
+    const cheers = { ...DEFAULTS, cheerVideo: '/media/clip', bigCheerImage: '/media/big', bigCheerFrom: 100 };
+    expect(planAlert(example('channel.cheer', { bits: 100 }), cheers)).toMatchObject({ image: '/media/big', video: '' });
+    expect(planAlert(example('channel.cheer', { bits: 99 }), cheers)).toMatchObject({ image: '', video: '/media/clip' });
   });
 
   it('a type switched off, or a missed event with missed set to skip, shows nothing', () => {
