@@ -1,3 +1,5 @@
+import type { MediaItem } from '../src/api/index.ts';
+import { TEST_SEED } from '../src/server/testing/testSeed.ts';
 import { expect, test } from './fixtures.ts';
 import { REFUSED_FILES, solidPng, toneWav } from './support/mediaFiles.ts';
 
@@ -76,6 +78,11 @@ test('groups are collapsible sections in the manifest order; an overlay-token do
   await expect.poll(() => api.get(ID, 'picture')).toBe(logo.id);
   await dock.setting('Picture').selectOption({ label: 'None' });
   await expect.poll(() => api.get(ID, 'picture')).toBe('');
+  // A file added elsewhere (the home page) shows once the picker is focused again.
+  await dock.setting('Caption').focus();
+  await api.uploadMedia(solidPng(4, 4), 'later.png');
+  await dock.setting('Picture').focus();
+  await expect(dock.setting('Picture').locator('option')).toHaveText(['None', 'Default (picture.png)', 'later.png', 'logo.png']);
 });
 
 test('a refused file is explained next to its picker and nothing is written', async ({ dock, api }) => {
@@ -107,4 +114,19 @@ test('at 280 px open groups, pickers and a wide preview fit without horizontal s
   await expect(dock.page.getByLabel('Upload Chime', { exact: true })).toBeVisible();
   const scroll = await dock.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(scroll.scroll).toBeLessThanOrEqual(scroll.client);
+});
+
+test.describe('with two streamers', () => {
+  test.use({ seed: TEST_SEED });
+
+  test("another streamer's file, written into a setting, reads as the default", async ({ overlay, api }) => {
+    // Bob's file: its URL is public, but it is not in Alice's library, so her module never gets it.
+    const answer = await fetch(`${api.url}/me/media?name=bob.png`, { method: 'POST', headers: { Authorization: 'Bearer site-1002', 'Content-Type': 'image/png' }, body: new Uint8Array(solidPng(9, 9)) });
+    expect(answer.status).toBe(201);
+    const bobs = (await answer.json()) as MediaItem;
+    await api.set(ID, 'picture', bobs.id);
+    const module = await overlay.open({ kind: 'tool', modules: [ID] });
+    await expect(module.getByTestId('picture')).toHaveText('decoded 3x2');
+    await expect(module.getByTestId('picture')).toHaveAttribute('data-url', new RegExp(`${OWN_PICTURE}$`));
+  });
 });

@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 
-/** `POST /me/media?name=`, `GET /me/media`, `DELETE /me/media/<id>`: the streamer's media library (docs/server.md, Media). */
+/** `POST /me/media?name=`, `GET /me/media`, `DELETE /me/media/<id>`: the streamer's media library (docs/server.md, The media library). */
 export const MEDIA_PATH = '/me/media';
 /** Where a file is served, `<api>/media/<id>`, without a token: the id is the secret. */
 export const MEDIA_FILE_PATH = '/media';
 
 /** What a file is for, decided by its first bytes. */
 export const MEDIA_KINDS = ['image', 'sound', 'video'] as const;
-export const MediaKindSchema = z.enum(MEDIA_KINDS);
+export const MediaKindSchema = /* @__PURE__ */ z.enum(MEDIA_KINDS);
 export type MediaKind = z.infer<typeof MediaKindSchema>;
 
 /** One file of the library, as `POST /me/media` answers it and `GET /me/media` lists it. */

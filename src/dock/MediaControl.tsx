@@ -16,7 +16,14 @@ const ACCEPT = { image: 'image/png,image/jpeg,image/gif,image/webp', sound: 'aud
 export function MediaControl({ picker, id, describedBy }: MediaControlProps) {
   const chosen = picker.chosen.value;
   return (
-    <select id={id} name={picker.field.name} aria-describedby={describedBy} value={chosen.value} onChange={(event) => picker.pick(event.currentTarget.value)}>
+    <select
+      id={id}
+      name={picker.field.name}
+      aria-describedby={describedBy}
+      value={chosen.value}
+      onFocus={() => void picker.library?.refresh()}
+      onChange={(event) => picker.pick(event.currentTarget.value)}
+    >
       {picker.choices.value.map((choice) => (
         <option key={choice.value} value={choice.value} selected={choice.value === chosen.value}>
           {choice.label}

@@ -40,6 +40,15 @@ export class MediaLibraryModel {
     return this.reading;
   }
 
+  /**
+   * Lists the library again (a picker got focus): files added elsewhere since, on
+   * the home page or another dock, show up without reloading the dock.
+   */
+  refresh(): Promise<void> {
+    if (this.items.peek() !== null) this.reading = null;
+    return this.load();
+  }
+
   /** Adds a file and lists it first; rejects with the API's reason (a refused type, over the quota). */
   async upload(file: File): Promise<MediaItem> {
     if (!this.options.upload) throw new Error('Uploading needs the website token');

@@ -60,6 +60,15 @@ describe('MediaPickerModel', () => {
     expect(other.writes).toEqual([]);
   });
 
+  it('lists the library again on refresh, once the first list is in', async () => {
+    let lists = 0;
+    const library = new MediaLibraryModel({ list: async () => ({ items: [item(`s${++lists}`, 'sound')], bytes: 1, quota: 10 }) });
+    await Promise.all([library.load(), library.refresh()]);
+    expect(lists).toBe(1);
+    await library.refresh();
+    expect(library.items.value?.map((one) => one.id)).toEqual(['s2']);
+  });
+
   it('cannot upload without the website token', () => {
     expect(picker().library.canUpload).toBe(false);
     expect(picker(async () => item('x', 'sound')).library.canUpload).toBe(true);

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { discoverModules } from './discoverModules.ts';
@@ -92,6 +92,18 @@ describe('discoverModules', () => {
     expect(problems).toEqual([
       { path: 'modules/demo.folder/module.json', reason },
       { path: 'modules/demo.lacks/module.json', reason },
+    ]);
+  });
+
+  it('skips a module whose default file is a symlink out of its folder', async () => {
+    const dir = join(root, 'modules');
+    await writeFile(join(root, 'secret.png'), 'not for modules');
+    const folder = await writeFixtureModule(dir, 'demo.link', { ...tool, settings: { picture: { type: 'image', label: 'Picture', default: 'picture.png' } } });
+    await symlink(join(root, 'secret.png'), join(folder, 'picture.png'));
+    const { modules, problems } = await discoverModules([dir], root);
+    expect(modules).toEqual([]);
+    expect(problems.map((problem) => problem.reason)).toEqual([
+      'invalid manifest: settings.picture: default file "picture.png" is not in the module folder',
     ]);
   });
 

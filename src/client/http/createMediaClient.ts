@@ -9,7 +9,7 @@ export interface MediaClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-/** The media library's calls (docs/server.md, Media), apart from `ApiClient` so that pages which never upload do not carry them. */
+/** The media library's calls (docs/server.md, The media library), apart from `ApiClient` so that pages which never upload do not carry them. */
 export interface MediaClient {
   /** `GET /me/media`: the files, newest first, the bytes they take and the quota (website or overlay token). */
   list(): Promise<MediaList>;

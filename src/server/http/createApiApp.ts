@@ -82,7 +82,7 @@ export interface ApiAppOptions {
   notices?: ProfileNotices;
   /** The streamers' alert state (`openAlertStore(store)`, closed by its opener). @default the state of this app alone, in memory */
   alerts?: AlertStore;
-  /** The media library (`/me/media`, `/media/<id>`: docs/server.md, Media). @default a library in memory of this app alone, default limits */
+  /** The media library (`/me/media`, `/media/<id>`: docs/server.md, The media library). @default a library in memory of this app alone, default limits */
   media?: MediaOptions;
   /** The path the API is served under (`/api` with npm start and npm run dev): media URLs carry it. @default '' */
   apiPath?: string;

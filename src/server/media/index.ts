@@ -7,3 +7,4 @@ export { createS3MediaStore, type S3MediaStoreOptions } from './s3MediaStore.ts'
 export { parseS3MediaSpec, type S3MediaSpec } from './S3MediaSpec.ts';
 export { openMediaStore } from './openMediaStore.ts';
 export { ACCEPTED_FORMATS, contradicts, type SniffedMedia, sniffMedia } from './sniffMedia.ts';
+export { type MediaCacheOptions, withMediaCache } from './cachedMediaStore.ts';

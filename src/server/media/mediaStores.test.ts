@@ -12,6 +12,7 @@ import { createMemoryMediaStore } from './memoryMediaStore.ts';
 import { createRedisMediaStore } from './redisMediaStore.ts';
 import { createS3MediaStore } from './s3MediaStore.ts';
 import { createSqliteMediaStore } from './sqliteMediaStore.ts';
+import { withMediaCache } from './cachedMediaStore.ts';
 
 let redisServer: TestRedisServer;
 let s3: TestS3Server;
@@ -50,6 +51,15 @@ describeMediaStoreContract('sqlite', {
     return [keep(createSqliteMediaStore(file)), keep(createSqliteMediaStore(file))];
   },
   reopen: async () => keep(createSqliteMediaStore(file)),
+});
+
+let cachedFile = '';
+describeMediaStoreContract('sqlite behind the cache', {
+  async open() {
+    cachedFile = join(dir, `media-cached-${++files}.sqlite`);
+    return [keep(withMediaCache(createSqliteMediaStore(cachedFile), { maxBytes: 3 * 1024 * 1024 })), keep(withMediaCache(createSqliteMediaStore(cachedFile)))];
+  },
+  reopen: async () => keep(withMediaCache(createSqliteMediaStore(cachedFile))),
 });
 
 async function redisClient(): Promise<Redis> {

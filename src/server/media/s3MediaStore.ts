@@ -50,10 +50,13 @@ export function createS3MediaStore({ index, bucket, fetch = globalThis.fetch }: 
     list: (userId) => index.list(userId),
     used: (userId) => index.used(userId),
     async read(id, start, end) {
-      const response = await send(id, { headers: { Range: `bytes=${start}-${end}` } }, [206, 404]);
-      if (response.status === 404) {
+      const response = await send(id, { headers: { Range: `bytes=${start}-${end}` } }, [200, 206, 404]);
+      // A service may answer a range that covers the whole object with 200: only then is a 200 the bytes asked for.
+      const whole = response.status === 200 && Number(response.headers.get('content-length')) === end - start + 1;
+      if (response.status === 404 || (response.status === 200 && !whole)) {
         await response.body?.cancel();
-        return undefined;
+        if (response.status === 404) return undefined;
+        throw new StoreUnavailableError('media bucket ignored a byte range');
       }
       return response.body ?? undefined;
     },

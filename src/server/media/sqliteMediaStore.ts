@@ -29,7 +29,13 @@ export function createSqliteMediaStore(file: string): MediaStore {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
+  // A 201 means on disk, as the data store's writes do (synchronous=FULL).
+  db.pragma('synchronous = FULL');
+  // A commit of a large file would otherwise copy it into the database file at once, before its answer:
+  // the copy (the checkpoint) runs after the answer instead, see checkpointSoon.
+  db.pragma('wal_autocheckpoint = 0');
   db.exec(SCHEMA);
+  const checkpointSoon = deferredCheckpoint(db);
   const usedBy = db.prepare<[string], { used: number }>('SELECT COALESCE(SUM(bytes), 0) AS used FROM media_files WHERE user_id = ?');
   const insertFile = db.prepare<[string, string, number, number, string]>('INSERT INTO media_files (id, user_id, bytes, created_at, json) VALUES (?, ?, ?, ?, ?)');
   const insertChunk = db.prepare<[string, number, Uint8Array]>('INSERT INTO media_chunks (id, seq, data) VALUES (?, ?, ?)');
@@ -55,7 +61,9 @@ export function createSqliteMediaStore(file: string): MediaStore {
     place: 'sqlite',
     async add(record, bytes, quota) {
       // IMMEDIATE: the write lock is taken before the sum is read, so another process on the file waits.
-      return guardSqlite(() => add.immediate(record, bytes, quota));
+      const outcome = guardSqlite(() => add.immediate(record, bytes, quota));
+      if (outcome.added) checkpointSoon();
+      return outcome;
     },
     async find(id) {
       return guardSqlite(() => parse(select.get(id)));
@@ -79,7 +87,29 @@ export function createSqliteMediaStore(file: string): MediaStore {
       return guardSqlite(() => remove(userId, id));
     },
     async close() {
+      checkpointSoon.cancel();
       if (db.open) db.close();
     },
   };
+}
+
+/**
+ * Copies the write-ahead log into the database file on a later turn of the event loop (PASSIVE: it
+ * waits for no reader and never fails a request); the data store's own connection still checkpoints
+ * as SQLite does by default, so the log cannot grow without end.
+ */
+function deferredCheckpoint(db: Database.Database): (() => void) & { cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const run = () => {
+    timer = undefined;
+    try {
+      if (db.open) db.pragma('wal_checkpoint(PASSIVE)');
+    } catch {
+      // Busy or the disk full: the next one, or the data store's, will do it.
+    }
+  };
+  const soon = () => {
+    timer ??= setTimeout(run, 50).unref();
+  };
+  return Object.assign(soon, { cancel: () => clearTimeout(timer) });
 }

@@ -79,6 +79,14 @@ describe('POST /me/media', () => {
     await upload(sampleFile('png'), 'a.png');
     expect((await list('game-1001')).items).toHaveLength(1);
   });
+
+  it('refuses the website token from an opaque origin (a module frame), for uploads and deletes', async () => {
+    const { server, upload } = await start();
+    const item = (await upload(sampleFile('png'), 'a.png')).body as MediaItem;
+    const headers = { Authorization: `Bearer ${SITE}`, Origin: 'null', 'Content-Type': 'image/png' };
+    expectError(await send(server.url, 'POST', '/me/media?name=b.png', { body: sampleFile('png'), headers }), 403, /opaque origin/);
+    expectError(await send(server.url, 'DELETE', `/me/media/${item.id}`, { headers }), 403, /opaque origin/);
+  });
 });
 
 describe('limits', () => {

@@ -25,7 +25,7 @@ export interface MediaDeps {
   newId?: () => string;
 }
 
-/** `POST /me/media`, `GET /me/media`, `DELETE /me/media/<id>` and the public `GET /media/<id>` (docs/server.md, Media). */
+/** `POST /me/media`, `GET /me/media`, `DELETE /me/media/<id>` and the public `GET /media/<id>` (docs/server.md, The media library). */
 export function mediaRoutes(deps: MediaDeps): Route[] {
   return [
     { method: 'POST', path: MEDIA_PATH, token: 'website', handler: uploadMedia(deps) },
