@@ -17,7 +17,11 @@ function chunks(png: Buffer): { type: string; data: Buffer }[] {
 describe('makeNoisePng', () => {
   it('makes a PNG of the size asked, whose pixels do not compress, that the media library takes as a picture', () => {
     let seed = 1;
-    const png = makeNoisePng(40, 30, () => ((seed = (seed * 16807) % 2147483647) / 2147483647));
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const png = makeNoisePng(40, 30, random);
     expect(sniffMedia(png)).toEqual({ kind: 'image', type: 'image/png' });
     const [header, data, end] = chunks(png);
     expect(header?.type).toBe('IHDR');
