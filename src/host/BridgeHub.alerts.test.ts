@@ -122,7 +122,7 @@ describe('BridgeHub alerts', () => {
     hub.mount(entry('mod.plain'));
     const a = await connect(hello, 'mod.a');
     const plain = await connect(hello, 'mod.plain');
-    await hub.setAlertSwitches({ paused: true, muted: false });
+    hub.setAlertSwitches({ paused: true, muted: false });
     await until(() => a.seen.some((m) => m.n === 'alerts'));
     hub.reload('mod.a');
     clock.advance(1000);

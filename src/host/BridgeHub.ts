@@ -170,9 +170,10 @@ export class BridgeHub {
   }
 
   /** The streamer's pause and mute, to every alert module now and to those that connect later (presentAlert.ts). */
-  async setAlertSwitches(switches: AlertsSwitches): Promise<void> {
+  setAlertSwitches(switches: AlertsSwitches): void {
     this.alertSwitches = switches;
-    (await loadAlertCode()).setAlertSwitches(this.supervisors.values(), switches);
+    // Its code did not load (the page's server went away): the next change, or the next alert, tells them.
+    loadAlertCode().then((code) => code.setAlertSwitches(this.supervisors.values(), switches), () => undefined);
   }
 
   /**
