@@ -7,7 +7,8 @@ const DEMO_MODULES = ['demo.tool.goal', 'demo.tool.counter', 'demo.background.au
 function overlaps(): string[] {
   const selector = 'h1, h2, h3, label, input, select, button, output, iframe, .module-status';
   const boxes = [...document.querySelectorAll<HTMLElement>(selector)]
-    .filter((element) => element.getClientRects().length > 0)
+    // Shown ones only: the controls of a closed settings group keep boxes (content-visibility), unseen.
+    .filter((element) => element.checkVisibility())
     .map((element) => ({ element, box: element.getBoundingClientRect() }));
   const name = (element: HTMLElement) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}(${(element.textContent || element.getAttribute('aria-label') || element.getAttribute('title') || '').trim().slice(0, 20)})`;
   const found: string[] = [];
@@ -30,9 +31,14 @@ for (const width of [280, 1280]) {
     await expect(dock.panel('demo.tool.counter').getByTestId('panel-increment')).toBeEnabled();
     await expect(dock.page.getByRole('button', { name: 'Test raid', exact: true })).toBeEnabled();
     await expect(dock.panel('demo.game.trivia').getByTestId('next-round')).toBeEnabled();
+    // Every settings group open (the alert box has seven), so their controls are measured too.
+    for (const group of await dock.page.locator('details.settings-group').all()) await group.locator('summary').click();
+    await expect(dock.page.locator('details.settings-group:not([open])')).toHaveCount(0);
     const scroll = await dock.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(scroll.scroll).toBeLessThanOrEqual(scroll.client);
     expect(await dock.page.evaluate(overlaps)).toEqual([]);
+    // Closed again for the screenshot, as a streamer first sees the dock.
+    for (const group of await dock.page.locator('details.settings-group').all()) await group.locator('summary').click();
     // Panel frames run in processes of their own and paint only inside the viewport: make it as tall as the page.
     const height = await dock.page.evaluate(() => document.documentElement.scrollHeight);
     await dock.page.setViewportSize({ width, height });

@@ -1,38 +1,25 @@
-// Alert box: follows, subscriptions, resubs (with their message), gift bombs,
-// cheers and raids, one at a time from the browser's alert queue (`"alerts": true`:
-// no queue of its own; it never overlaps another alert module, and the streamer
-// can pause, skip, mute and clear). Settings: each type on or off,
-// the alert length, and whether events missed while the overlay was off
-// (`missed: true`, at most 10 minutes old) are shown. Test events (the dock's
-// test buttons) get a small "test" mark. Each alert plays a chime made with
-// WebAudio (no sound file), unless `sound` is off or alerts are muted, never
-// louder than `volume`.
+// Alert box: follows, subscriptions, resubs, gift bombs, cheers, raids and channel-points
+// redemptions, one at a time from the browser's alert queue (`"alerts": true`: no queue of its
+// own; it never overlaps another alert module, and the streamer can pause, skip, mute and
+// clear). What an alert shows is decided by planAlert.js (the streamer's message, picture or
+// video, sound, minimum and big variation) and giftBombs.js (a gift bomb's recipients are not
+// shown one by one); this file only puts it on the page, always as text (textContent), so a
+// viewer's message never becomes markup. Sound: the alert's sound file, or with none set a chime
+// made with WebAudio; nothing when `sound` is off or alerts are muted, never louder than `volume`.
 const box = document.querySelector('[data-testid="alert"]');
 const $ = (id) => box.querySelector(`[data-testid="${id}"]`);
-let settings = { follows: true, subs: true, resubs: true, gifts: true, cheers: true, raids: true, seconds: 6, missed: 'show', sound: true, volume: 60 };
+let settings = { seconds: 6, missed: 'show', sound: true, volume: 60 };
 let audio = null;
+/** Decoded sound files by URL: each is fetched and decoded once. */
+const sounds = new Map();
+const giftBombs = AlertBox.createGiftBombs();
+// A picture still loading after this long is shown when it arrives, not waited for.
+const PICTURE_WAIT_MS = 3000;
 
-const plural = (n, one, many) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
-const name = (e, key = 'user_name') => (typeof e[key] === 'string' && e[key]) || (e.is_anonymous ? 'Anonymous' : 'Someone');
-
-/** What each type shows: its setting, and its title, who and detail lines. */
-const TYPES = {
-  'channel.follow': { setting: 'follows', show: (e) => ['New follower', name(e), ''] },
-  'channel.subscribe': { setting: 'subs', show: (e) => ['New subscriber', name(e), tier(e.tier)] },
-  'channel.subscription.message': {
-    setting: 'resubs',
-    show: (e) => ['Resub', name(e), `${plural(Number(e.cumulative_months) || 1, 'month', 'months')} · ${tier(e.tier)}`, e.message?.text ?? ''],
-  },
-  'channel.subscription.gift': { setting: 'gifts', show: (e) => ['Gift bomb', name(e), `gifted ${plural(Number(e.total) || 1, 'sub', 'subs')}`] },
-  'channel.cheer': { setting: 'cheers', show: (e) => ['Cheer', name(e), plural(Number(e.bits) || 0, 'bit', 'bits'), e.message ?? ''] },
-  'channel.raid': {
-    setting: 'raids',
-    show: (e) => ['Incoming raid', name(e, 'from_broadcaster_user_name'), `with ${plural(Number(e.viewers) || 0, 'viewer', 'viewers')}`],
-  },
-};
-
-function tier(value) {
-  return value === '3000' ? 'Tier 3' : value === '2000' ? 'Tier 2' : value === 'prime' ? 'Prime' : 'Tier 1';
+function context() {
+  audio ??= new AudioContext();
+  if (audio.state === 'suspended') audio.resume().catch(() => {});
+  return audio;
 }
 
 /**
@@ -41,11 +28,8 @@ function tier(value) {
  * the sum never goes past it. OBS's browser source needs no click to start audio
  * (docs/modules.md, "Sound"); elsewhere the context may stay suspended: silence.
  */
-function chime() {
-  const level = Math.min(Math.max(Number(settings.volume) || 0, 0), 100) / 100;
-  if (settings.sound === false || level === 0 || !window.AudioContext) return;
-  audio ??= new AudioContext();
-  if (audio.state === 'suspended') audio.resume().catch(() => {});
+function chime(level) {
+  const audio = context();
   [784, 988, 1319].forEach((frequency, index) => {
     const at = audio.currentTime + 0.02 + index * 0.13;
     const note = audio.createOscillator();
@@ -60,26 +44,78 @@ function chime() {
   });
 }
 
-/** The lines an event shows, or null when this box does not show it (type off, or missed and skipped). */
-function linesOf(record) {
-  const kind = TYPES[record.subscription.type];
-  if (!kind || settings[kind.setting] === false) return null;
-  if (record.missed && settings.missed === 'skip') return null;
-  return kind.show(record.event ?? {});
+/** A sound file, fetched (the media URL allows CORS) and decoded once; a failure is forgotten so a later alert tries again. */
+function decoded(url) {
+  if (!sounds.has(url)) {
+    const buffer = fetch(url)
+      .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(`sound answered ${response.status}`))))
+      .then((bytes) => context().decodeAudioData(bytes));
+    buffer.catch(() => sounds.delete(url));
+    sounds.set(url, buffer);
+  }
+  return sounds.get(url);
+}
+
+async function playFile(url, level) {
+  const buffer = await decoded(url);
+  const audio = context();
+  const source = audio.createBufferSource();
+  const gain = audio.createGain();
+  source.buffer = buffer;
+  gain.gain.setValueAtTime(level, audio.currentTime);
+  source.connect(gain).connect(audio.destination);
+  source.start();
+}
+
+/** The alert's sound at the volume set, the chime when it has none or its file cannot be played. */
+function play(url) {
+  const level = Math.min(Math.max(Number(settings.volume) || 0, 0), 100) / 100;
+  if (settings.sound === false || level === 0 || !window.AudioContext) return;
+  if (!url) return chime(level);
+  playFile(url, level).catch((error) => {
+    console.warn(`[alerts] sound not played, the chime instead (${error?.message ?? 'error'})`);
+    chime(level);
+  });
+}
+
+/** Puts the alert's picture or video in place; resolves once a picture is decoded (or has failed, or is slow). */
+function showPicture(plan) {
+  const image = $('alert-image');
+  const video = $('alert-video');
+  box.dataset.media = plan.video ? 'video' : plan.image ? 'image' : 'none';
+  image.hidden = !plan.image;
+  video.hidden = !plan.video;
+  if (plan.video) {
+    if (video.getAttribute('src') !== plan.video) video.src = plan.video;
+    video.currentTime = 0;
+    video.play().catch(() => {});
+  } else {
+    video.pause();
+    video.removeAttribute('src');
+  }
+  if (!plan.image) {
+    image.removeAttribute('src');
+    return Promise.resolve();
+  }
+  image.src = plan.image;
+  const slow = new Promise((resolve) => setTimeout(resolve, PICTURE_WAIT_MS));
+  return Promise.race([image.decode().catch(() => {}), slow]);
 }
 
 /** Shows one alert of the queue until its length passes or the streamer skips it. */
-function show(alert, lines) {
-  const [title, who, detail, message = ''] = lines;
-  $('alert-title').textContent = title;
-  $('alert-who').textContent = who;
-  $('alert-detail').textContent = detail;
-  $('alert-message').textContent = message;
+async function show(alert, plan) {
+  await showPicture(plan);
+  if (alert.signal.aborted) return;
+  $('alert-title').textContent = plan.title;
+  $('alert-who').textContent = plan.headline;
+  $('alert-detail').textContent = plan.detail;
+  $('alert-message').textContent = plan.message;
   $('alert-test').hidden = !alert.test;
   box.dataset.type = alert.subscription.type;
   box.dataset.missed = String(alert.missed === true);
+  box.dataset.big = String(plan.big);
   box.dataset.state = 'showing';
-  if (!alert.muted) chime();
+  if (!alert.muted) play(plan.sound);
   return new Promise((resolve) => {
     const end = () => {
       clearTimeout(timer);
@@ -102,8 +138,10 @@ function start() {
   });
   Overlay.on('alert', async (alert) => {
     await loaded;
-    const lines = linesOf(alert);
-    if (lines) await show(alert, lines);
+    // Every alert passes here in the queue's order, shown or not, so a bomb claims its recipients even when it is off or under its minimum.
+    if (giftBombs.isRecipient(alert)) return;
+    const plan = AlertBox.planAlert(alert, settings);
+    if (plan && !alert.signal.aborted) await show(alert, plan);
   });
   Overlay.on('change', ({ key }) => {
     if (key in settings) loadSettings().catch(() => {});

@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 
-/** What the bench's alert module reports (src/bench/overlay/alertModule). */
-export type AlertMoment = 'event' | 'alert' | 'abort';
+/** What the bench's alert module reports (src/bench/overlay/alertModule), or the alert box's picture decoded (alert.media). */
+export type AlertMoment = 'event' | 'alert' | 'abort' | 'media';
 
 /**
  * Hears, in Node, what the bench's alert module hands to `window.benchAlert`:
@@ -17,8 +17,8 @@ export class AlertListener {
     return listener;
   }
 
-  /** Resolves with the time `moment` of alert `n` was heard. */
-  next(moment: AlertMoment, n: number, timeoutMs = 15_000): Promise<number> {
+  /** Resolves with the time `moment` of alert `n` (its number, or for `media` the picture's URL) was heard. */
+  next(moment: AlertMoment, n: number | string, timeoutMs = 15_000): Promise<number> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${moment} ${n} was not heard within ${timeoutMs} ms`)), timeoutMs);
       this.waiting.set(`${moment}:${n}`, (at) => {

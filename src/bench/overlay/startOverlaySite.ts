@@ -45,7 +45,8 @@ export async function startOverlaySite(context: BenchContext): Promise<OverlaySi
     registry,
     store: `sqlite:${join(await context.tempDir('overlay-db'), 'api.sqlite')}`,
     live: { path: `/api${LIVE_PATH}` },
-    wrap: (store, _registry, events, profile) => createPageApp({ distDir, api: createApiApp({ registry, store, live: true, events, ...profile }) }),
+    // `apiPath`: media URLs under /api, where the page server serves the API (as npm start does).
+    wrap: (store, _registry, events, profile) => createPageApp({ distDir, api: createApiApp({ registry, store, live: true, events, ...profile, apiPath: '/api' }) }),
   });
   return {
     overlayUrl: `${server.url}/?overlay=${DEMO_OVERLAY_IDS.tool}`,
