@@ -47,4 +47,11 @@ describe('createDevApi', () => {
     const api = await createDevApi({ apiBase: plain.url, auth: { token: 'tool-1001', kind: 'tool' } });
     await expect(api.listDatabase()).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('npm run dev') });
   });
+
+  it('reads the profile with GET /me where the API has no developer routes: the own kind\'s overlay id, no Stream Deck token', async () => {
+    const api = await createDevApi({ apiBase: plain.url, auth: { token: 'tool-1001', kind: 'tool' } });
+    const profile = await api.me();
+    expect(profile.overlays.tool).toBe(TEST_SEED.users[0]!.profile.overlays.tool);
+    expect([profile.overlays.game, profile.streamdeck.token]).toEqual(['', '']);
+  });
 });

@@ -54,8 +54,11 @@ export async function createDevApi({ apiBase, auth, fetch = (i, init) => globalT
   return {
     kind,
     // Not `GET /me`: with an overlay token it tells no other kind's overlay id and no Stream Deck token.
+    // An API without the developer routes (npm start, npm run api) still has GET /me: the studio runs on what it tells.
     async me() {
-      const parsed = ProfileSchema.safeParse(await call('GET', '/dev/profile'));
+      const answer = await call('GET', '/dev/profile').catch(() => undefined);
+      if (answer === undefined) return client.me();
+      const parsed = ProfileSchema.safeParse(answer);
       if (!parsed.success) throw new OverlayError('UNAVAILABLE', 'GET /dev/profile answered an unexpected body');
       return parsed.data;
     },
