@@ -13,4 +13,4 @@ export type { RunningTwitch, TwitchCredentialStore, TwitchCredentials, TwitchLin
 export const loadTwitch = () => import('./twitch/index.ts');
 export * from './events/index.ts';
 export * from './alerts/index.ts';
-export { createMemoryMediaStore, DEFAULT_MEDIA_LIMITS, type MediaLimits, type MediaStore, openMediaStore, type S3MediaSpec } from './media/index.ts';
+export { createMemoryMediaStore, DEFAULT_MEDIA_LIMITS, type MediaLimits, type MediaStore, openMediaStore, type S3MediaSpec, sniffMedia } from './media/index.ts';

@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { sniffMedia } from '../../server/media/index.ts';
+import { sniffMedia } from '../../server/index.ts';
 import { makeNoisePng } from './makeNoisePng.ts';
 
 /** The chunks of a PNG: type and data, after the 8-byte signature. */
