@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AlertsSwitches } from '../../api/index.ts';
 import type { AlertQueueOptions, AlertQueueView } from '../../client/index.ts';
 import { ManualClock } from '../../client/testing/ManualClock.ts';
-import { startPageAlertQueue } from './startPageAlertQueue.ts';
+import { READ_WAIT_MS, startPageAlertQueue } from './startPageAlertQueue.ts';
 
 const STATE = { showing: null, waiting: 0 };
 
@@ -60,12 +60,33 @@ describe('startPageAlertQueue', () => {
   });
 
   it('hands on events, commands and OBS visibility, and leaves the queue when stopped', () => {
-    const { page, calls } = setup([]);
+    const { page, calls, clock } = setup([]);
     page.offer([{ id: 'e1', at: 1, source: 'api', test: false, subscription: { type: 'channel.raid', version: '1' }, event: {} }]);
+    // The switches' read never answers: the event waits for it READ_WAIT_MS at most.
+    expect(calls).toEqual([['active', false]]);
+    clock.advance(READ_WAIT_MS);
     page.news({ type: 'alertCommand', command: 'skip', id: 'c1' });
     page.setActive(true);
     page.stop();
     expect(calls).toEqual([['active', false], ['offer', 'e1'], ['command', 'skip'], ['active', true], ['close']]);
+  });
+
+  it('holds events that come while the switches are read until the answer, so a mute read late still silences them', async () => {
+    let answer!: (switches: AlertsSwitches) => void;
+    const slow = new Promise<AlertsSwitches>((resolve) => {
+      answer = resolve;
+    });
+    const { page, calls } = setup([Promise.resolve({ paused: false, muted: false }), slow]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The first events after the start are read against the switches once more (a mute the start's read missed).
+    page.offer([{ id: 'e2', at: 2, source: 'api', test: false, subscription: { type: 'channel.raid', version: '1' }, event: {} }]);
+    expect(calls.at(-1)).toEqual(['state', { paused: false, muted: false }]);
+    answer({ paused: false, muted: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls.slice(-2)).toEqual([
+      ['state', { paused: false, muted: true }],
+      ['offer', 'e2'],
+    ]);
   });
 
   it('reports the view to the API only while this page leads the queue', () => {
@@ -79,7 +100,8 @@ describe('startPageAlertQueue', () => {
   });
 
   it('plays on from what it has while the API cannot be reached; the stored switches win once it is back', async () => {
-    const { page, calls, told } = setup([Promise.reject(new Error('offline')), Promise.resolve({ paused: true, muted: true })]);
+    const offline = () => Promise.reject(new Error('offline'));
+    const { page, calls, told } = setup([offline(), offline(), Promise.resolve({ paused: true, muted: true })]);
     page.offer([{ id: 'e1', at: 1, source: 'api', test: false, subscription: { type: 'channel.raid', version: '1' }, event: {} }]);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(calls).toEqual([['active', false], ['offer', 'e1']]);

@@ -32,6 +32,9 @@ export interface PageAlertQueue {
   stop(): void;
 }
 
+/** The longest events wait for the switches' read before they enter the queue anyway (an API that does not answer). */
+export const READ_WAIT_MS = 3000;
+
 /** Loads the queue's code (a chunk of its own) and joins the queue. */
 export async function openPageAlertQueue(options: Omit<PageAlertQueueOptions, 'createQueue'>): Promise<PageAlertQueue> {
   return startPageAlertQueue({ ...options, createQueue: await loadAlertQueue() });
@@ -56,9 +59,34 @@ export function startPageAlertQueue(options: PageAlertQueueOptions): PageAlertQu
     queue.setState(switches);
     host.setAlertSwitches(switches);
   };
+  // Events that come while the switches are being read wait for the answer (at most READ_WAIT_MS): an alert
+  // that started before a mute the page had not yet read would play aloud.
+  let held: StreamEvent[] | null = null;
+  const release = () => {
+    const events = held ?? [];
+    held = null;
+    for (const event of events) queue.offer(event);
+  };
+  let reads = 0;
+  // The first events after a start are read against the switches once more: the start's read may have gone out
+  // before the live socket was up, and a mute made in between reached no socket of this page.
+  let checkFirst = true;
   const read = () => {
     const at = heard;
-    options.readState().then((switches) => at === heard && apply(switches), () => undefined);
+    const own = ++reads;
+    held ??= [];
+    const bound = clock.setTimeout(release, READ_WAIT_MS);
+    const settle = () => {
+      clock.clearTimeout(bound);
+      if (own === reads) release();
+    };
+    options.readState().then(
+      (switches) => {
+        if (at === heard) apply(switches);
+        settle();
+      },
+      settle,
+    );
   };
   const stopView = effect(() => {
     options.view.value = queue.view.value;
@@ -74,7 +102,12 @@ export function startPageAlertQueue(options: PageAlertQueueOptions): PageAlertQu
   read();
   return {
     offer(events) {
-      for (const event of events) queue.offer(event);
+      if (checkFirst && events.length > 0) {
+        checkFirst = false;
+        read();
+      }
+      if (held) held.push(...events);
+      else for (const event of events) queue.offer(event);
     },
     news(news) {
       if (news.type === 'ready') read();

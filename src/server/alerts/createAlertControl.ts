@@ -57,21 +57,34 @@ export function createAlertControl({ store, notices, now = Date.now, newId = ran
   const tellState = async (userId: string, current: AlertsState) => {
     await notices?.alerts(userId, { type: 'alerts', state: current }).catch(() => {});
   };
+  // One change of a user's state at a time on this instance: a report's state, read while a mute was being
+  // stored, must not go out after the mute's and undo it on the pages (they take each `alerts` message as it comes).
+  const turns = new Map<string, Promise<unknown>>();
+  const inTurn = <T>(userId: string, work: () => Promise<T>): Promise<T> => {
+    const run = (turns.get(userId) ?? Promise.resolve()).then(work, work);
+    const done = run.catch(() => undefined);
+    turns.set(userId, done);
+    void done.then(() => turns.get(userId) === done && turns.delete(userId));
+    return run;
+  };
   return {
     state: (userId) => state(userId),
-    async command(userId, command) {
-      if (command === 'skip' || command === 'clear') {
-        // Nothing is stored for these: a command that cannot reach the pages fails (the store's 503).
-        await notices?.alerts(userId, { type: 'alertCommand', command, id: newId() });
-        return state(userId);
-      }
-      const current = await state(userId, store.change(userId, SWITCH_CHANGES[command]));
-      await tellState(userId, current);
-      return current;
-    },
-    async report(userId, report) {
-      await store.putReport(userId, { report, at: now() });
-      await tellState(userId, await state(userId));
-    },
+    command: (userId, command) => inTurn(userId, () => runCommand(userId, command)),
+    report: (userId, report) =>
+      inTurn(userId, async () => {
+        await store.putReport(userId, { report, at: now() });
+        await tellState(userId, await state(userId));
+      }),
   };
+
+  async function runCommand(userId: string, command: AlertCommand): Promise<AlertsState> {
+    if (command === 'skip' || command === 'clear') {
+      // Nothing is stored for these: a command that cannot reach the pages fails (the store's 503).
+      await notices?.alerts(userId, { type: 'alertCommand', command, id: newId() });
+      return state(userId);
+    }
+    const current = await state(userId, store.change(userId, SWITCH_CHANGES[command]));
+    await tellState(userId, current);
+    return current;
+  }
 }
