@@ -1,4 +1,5 @@
 import { useRef } from 'preact/hooks';
+import { SectionStatus } from './SectionStatus.tsx';
 import type { WebsiteSessionInfo } from '../api/index.ts';
 import { describeBrowser } from './describeBrowser.ts';
 import { relativeTime } from './relativeTime.ts';
@@ -26,17 +27,7 @@ export function SessionsSection({ model }: { model: SessionsModel }) {
           ))}
         </ul>
       )}
-      <p class="home-note" role="status" tabIndex={-1} ref={status}>
-        {model.notice.value}
-      </p>
-      {model.error.value && (
-        <p class="home-error" role="alert">
-          {model.error.value}{' '}
-          <button type="button" onClick={() => void model.load()}>
-            Try again
-          </button>
-        </p>
-      )}
+      <SectionStatus notice={model.notice.value} error={model.error.value} retry={() => void model.load()} statusRef={status} />
     </div>
   );
 }

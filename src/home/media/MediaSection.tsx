@@ -1,5 +1,6 @@
 import './media.css';
 import { useRef } from 'preact/hooks';
+import { SectionStatus } from '../SectionStatus.tsx';
 import { MediaRow } from './MediaRow.tsx';
 import type { MediaModel } from './MediaModel.ts';
 import { useFileDrop } from './useFileDrop.ts';
@@ -33,17 +34,7 @@ export function MediaSection({ model }: { model: MediaModel }) {
           ))}
         </ul>
       )}
-      <p class="home-note" role="status" tabIndex={-1} ref={status}>
-        {model.notice.value}
-      </p>
-      {model.error.value && (
-        <p class="home-error" role="alert">
-          {model.error.value}{' '}
-          <button type="button" onClick={() => void model.load()}>
-            Try again
-          </button>
-        </p>
-      )}
+      <SectionStatus notice={model.notice.value} error={model.error.value} retry={() => void model.load()} statusRef={status} />
     </div>
   );
 }
