@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { chromiumPath } from '../../e2e/chromium.ts';
+import { chromiumPath } from '../../e2e/index.ts';
 
 /** What the figures were measured on: they only compare within one run, but the machine still shows through. */
 export interface Machine {

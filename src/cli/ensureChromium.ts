@@ -3,7 +3,7 @@
  * package when running as root, else printing the one command that installs it.
  */
 import { existsSync } from 'node:fs';
-import { chromiumPath } from '../../e2e/chromium.ts';
+import { chromiumPath } from '../../e2e/index.ts';
 import { installChromium } from './installChromium.ts';
 
 const path = chromiumPath();

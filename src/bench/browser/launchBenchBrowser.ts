@@ -1,5 +1,5 @@
 import { type Browser, chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from '../../../e2e/chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../../../e2e/index.ts';
 
 const OPTIONS = { executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true };
 

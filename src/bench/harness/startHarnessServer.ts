@@ -1,4 +1,4 @@
-import { createPageApp } from '../../cli/createPageApp.ts';
+import { createPageApp } from '../../cli/index.ts';
 import { LIVE_PATH } from '../../api/index.ts';
 import { createApiApp, DEMO_SEED, type RunningApiServer, startApiServer } from '../../server/index.ts';
 

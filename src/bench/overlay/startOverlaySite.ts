@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LIVE_PATH, type Profile } from '../../api/index.ts';
-import { createPageApp } from '../../cli/createPageApp.ts';
+import { createPageApp } from '../../cli/index.ts';
 import { createApiApp, createMemoryRegistry, DEMO_OVERLAY_IDS, DEMO_SEED, startApiServer } from '../../server/index.ts';
 import type { BenchContext } from '../BenchContext.ts';
 import { moduleSiteLabel } from '../../runtime/index.ts';

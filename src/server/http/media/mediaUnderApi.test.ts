@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPageApp } from '../../../cli/createPageApp.ts';
+import { createPageApp } from '../../../cli/index.ts';
 import type { MediaItem } from '../../../api/index.ts';
 import { createMemoryMediaStore } from '../../media/index.ts';
 import { startTestServer } from '../../testing/apiTestClient.ts';
