@@ -27,7 +27,7 @@ export const ModuleManifestSchema = z.object({
 });
 export type ModuleManifest = z.infer<typeof ModuleManifestSchema>;
 
-/** A discovered module, as the runtime's registry lists it. */
+/** A discovered module, as the runtime's catalog lists it. */
 export interface ModuleEntry extends ModuleManifest {
   id: string;
   /** URL of the module page, relative to the site root. */

@@ -24,14 +24,14 @@ export class DockSession {
   private readonly forms = new Map<string, SettingsFormModel>();
 
   constructor(
-    readonly registry: ReadonlySignal<readonly ModuleEntry[]>,
+    readonly catalog: ReadonlySignal<readonly ModuleEntry[]>,
     private readonly document: Document,
     /** The streamer's media library, shared by every kind's session. */
     private readonly media?: MediaLibraryModel,
   ) {
     this.panels = createPanelFrames(document);
     this.entries = computed(() => {
-      const known = new Map(this.registry.value.map((entry) => [entry.id, entry]));
+      const known = new Map(this.catalog.value.map((entry) => [entry.id, entry]));
       return this.overlay.moduleIds.value.flatMap((id) => known.get(id) ?? []);
     });
     this.status = computed(() => this.controller.value?.layer.status.value ?? null);

@@ -6,7 +6,7 @@ import { createOverlayServices, type OverlayServices } from '../runtime/index.ts
 import type { PanelFrames } from './createPanelFrames.ts';
 
 export interface DockServicesOptions {
-  registry: ReadonlySignal<readonly ModuleEntry[]>;
+  catalog: ReadonlySignal<readonly ModuleEntry[]>;
   panels: PanelFrames;
   document: Document;
 }
@@ -16,25 +16,25 @@ export interface DockServicesOptions {
  * with a module host that runs each selected module's `panel.html` in
  * context `panel` instead of its overlay page.
  */
-export function createDockServices({ registry, panels, document }: DockServicesOptions): OverlayServices {
+export function createDockServices({ catalog, panels, document }: DockServicesOptions): OverlayServices {
   const base = createOverlayServices({
     // The dock has no stage: its frames go in the modules' sections (createHost below).
     stage: document.createElement('div'),
-    registry,
+    catalog,
     sync: signal<SyncStatus | null>(null),
     // An open dock must not use up the events an overlay started later would hand over as missed.
     eventReader: 'dock',
   });
   return {
     ...base,
-    registry: computed(() => panelEntries(registry.value)),
+    catalog: computed(() => panelEntries(catalog.value)),
     createHost: (options) =>
       panelsOnly(createModuleHost({ ...options, container: document.body, context: 'panel', createFrame: panels.create })),
   };
 }
 
 /**
- * The registry as the dock runs it: every module stays known (no "unknown module" for one
+ * The catalog as the dock runs it: every module stays known (no "unknown module" for one
  * without a panel), the page URL is the panel's, and none is a member of the alert queue:
  * the dock never joins it (docs/alerts-queue.md).
  */

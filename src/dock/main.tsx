@@ -9,17 +9,17 @@ import { DockApp } from './DockApp.tsx';
 import { DockModel } from './DockModel.ts';
 import { startDock } from './startDock.ts';
 
-const registry = signal<readonly ModuleEntry[]>(modules, { name: 'registry' });
+const catalog = signal<readonly ModuleEntry[]>(modules, { name: 'catalog' });
 const model = new DockModel();
 const parsed = parseOverlayParams(location.href, `${location.origin}/api`);
 render(<DockApp model={model} homeHref={homeHref(parsed.ok ? parsed.params.apiBase : null)} />, document.getElementById('app')!);
 for (const problem of problems) console.warn(`[dock] module skipped: ${problem.path}: ${problem.reason}`);
-if (parsed.ok) void startDock(parsed.params, model, { registry, document });
+if (parsed.ok) void startDock(parsed.params, model, { catalog, document });
 else model.fail(`bad dock address: ${parsed.error}`);
 
 if (import.meta.hot) {
   import.meta.hot.on('overlay:modules', (next) => {
-    registry.value = next.modules;
+    catalog.value = next.modules;
   });
   import.meta.hot.on('overlay:module-changed', ({ id }) => {
     for (const session of model.sessions.peek()) session.controller.peek()?.host.reload(id);

@@ -11,7 +11,7 @@ import { fetchTwitchState } from './fetchTwitchState.ts';
 import { watchTwitchState } from './watchTwitchState.ts';
 
 export interface DockStartOptions {
-  registry: ReadonlySignal<readonly ModuleEntry[]>;
+  catalog: ReadonlySignal<readonly ModuleEntry[]>;
   document: Document;
   /** @default an API client for `params.apiBase` */
   client?: ApiClient;
@@ -29,7 +29,7 @@ export async function startDock(params: OverlayParams, model: DockModel, options
   }
   const sessions: DockSession[] = [];
   const media = dockMediaLibrary(client, params, plans, sessions);
-  sessions.push(...plans.map(() => new DockSession(options.registry, options.document, media)));
+  sessions.push(...plans.map(() => new DockSession(options.catalog, options.document, media)));
   model.sessions.value = sessions;
   model.phase.value = 'running';
   watchTwitchOnce(model, sessions);
@@ -71,7 +71,7 @@ function watchTwitchOnce(model: DockModel, sessions: readonly DockSession[]): vo
 }
 
 async function runSession(session: DockSession, params: OverlayParams, options: DockStartOptions): Promise<void> {
-  const services = createDockServices({ registry: options.registry, panels: session.panels, document: options.document });
+  const services = createDockServices({ catalog: options.catalog, panels: session.panels, document: options.document });
   const controller = await startOverlay(params, session.overlay, services);
   if (!controller) return;
   session.controller.value = controller;

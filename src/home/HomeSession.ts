@@ -11,7 +11,7 @@ export interface HomeSessionOptions {
   apiBase: string;
   /** Where the tab keeps the website token (sessionStorage in the page). */
   memory: TokenMemory;
-  /** The build's installed modules (the module registry), sorted by id. */
+  /** The build's installed modules (the module catalog), sorted by id. */
   catalog: ReadonlySignal<readonly ModuleEntry[]>;
   /** @default globalThis.fetch */
   fetch?: typeof globalThis.fetch;

@@ -33,7 +33,7 @@ export type Slot = Exclude<Kind, 'tool'>;
 export class ModulesModel {
   readonly selection: ProfileDraft<Selection>;
   readonly favourites: ProfileDraft<Favourites>;
-  /** Installed modules of each kind, in the registry's order. */
+  /** Installed modules of each kind, in the catalog's order. */
   readonly byKind: ReadonlySignal<Record<Kind, readonly ModuleEntry[]>>;
 
   constructor(session: HomeSession) {

@@ -58,7 +58,7 @@ function takeTokenOffAddress(cleaned: string, token: string | undefined): void {
   if (cleaned !== location.href || token) history.replaceState(history.state, '', cleaned);
 }
 
-/** The registry's entries with their manifests' descriptions (the overlay page's registry goes without). */
+/** The catalog's entries with their manifests' descriptions (the overlay page's catalog goes without). */
 function withDescriptions(entries: readonly ModuleEntry[]): ModuleEntry[] {
   return entries.map((entry) => (Object.hasOwn(descriptions, entry.id) ? { ...entry, description: descriptions[entry.id] } : entry));
 }

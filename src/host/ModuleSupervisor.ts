@@ -73,7 +73,7 @@ export class ModuleSupervisor {
     return this.state;
   }
 
-  /** The module's registry entry (manifest, page URL), as last mounted or updated. */
+  /** The module's catalog entry (manifest, page URL), as last mounted or updated. */
   get manifest(): ModuleEntry {
     return this.entry;
   }

@@ -31,7 +31,7 @@ export interface OverlayServices {
   /** Template of the modules' own origins, e.g. `https://{site}.modules.example.com` (the page's `overlay-module-origin` meta). */
   moduleOrigin?: string;
   /** The modules that exist (updated by hot reload in development). */
-  registry: ReadonlySignal<readonly ModuleEntry[]>;
+  catalog: ReadonlySignal<readonly ModuleEntry[]>;
   /** Calls back when OBS puts the page's source in or out of its program output (`obsSourceActiveChanged`). @default none: always active */
   watchActive?(onChange: (active: boolean) => void): () => void;
   setInterval(fn: () => void, ms: number): unknown;

@@ -31,14 +31,14 @@ export function bootOverlayPage(): void {
     return;
   }
   for (const problem of problems) model.report(`manifest:${problem.path}`, `module skipped: ${problem.path}: ${problem.reason}`);
-  const registry = signal<readonly ModuleEntry[]>(modules, { name: 'registry' });
+  const catalog = signal<readonly ModuleEntry[]>(modules, { name: 'catalog' });
   let host: ModuleHost | undefined;
   const early = takeEarlyRequests();
   const services = createOverlayServices({
     // The exchange and GET /me that index.html sent while this script loaded: their answers are taken over.
     ...(early.length > 0 && { fetch: fetchWithEarlyAnswers(globalThis.fetch, early) }),
     stage,
-    registry,
+    catalog,
     sync,
     onHost: (created) => {
       host = created;
@@ -48,7 +48,7 @@ export function bootOverlayPage(): void {
   void startOverlay(parsed.params, model, services);
   if (import.meta.hot) {
     import.meta.hot.on('overlay:modules', (next) => {
-      registry.value = next.modules;
+      catalog.value = next.modules;
     });
     import.meta.hot.on('overlay:module-changed', ({ id }) => host?.reload(id));
   }

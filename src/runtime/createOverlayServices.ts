@@ -20,7 +20,7 @@ import type { OverlayAuth } from './parseOverlayParams.ts';
 export interface OverlayServicesOptions {
   /** The element the module frames fill. */
   stage: HTMLElement;
-  registry: ReadonlySignal<readonly ModuleEntry[]>;
+  catalog: ReadonlySignal<readonly ModuleEntry[]>;
   /** Receives the write queue's status, for the debug panel. */
   sync: Signal<SyncStatus | null>;
   /** Called with the host once it exists (hot reload, visibility). */
@@ -82,7 +82,7 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
     },
     pageUrl: new URL(location.href),
     moduleOrigin: readModuleOrigin(),
-    registry: options.registry,
+    catalog: options.catalog,
     // OBS dispatches `obsSourceActiveChanged` with `{active}` when the source enters or leaves its program
     // output (docs/obs-engines.md); elsewhere nothing does, and the page counts as active.
     watchActive: (onChange) => {

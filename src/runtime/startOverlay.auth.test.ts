@@ -37,7 +37,7 @@ function world() {
     openDataLayer: async () => ({ data: new FakeModuleData(), queue: {} as never, status, setToken: (token) => client.setToken(token), stop: () => {} }),
     createHost: () => host,
     pageUrl: new URL('https://overlay.example/'),
-    registry: signal([]),
+    catalog: signal([]),
     setInterval: (fn) => ticks.push(fn),
     clearInterval: () => {},
   };

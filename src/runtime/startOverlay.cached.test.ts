@@ -66,7 +66,7 @@ function world(cachedTools: string[]) {
     },
     createHost: () => host,
     pageUrl: new URL('https://overlay.example/'),
-    registry: signal([entry('demo.tool.counter'), entry('demo.tool.goal')]),
+    catalog: signal([entry('demo.tool.counter'), entry('demo.tool.goal')]),
     setInterval: () => 0,
     clearInterval: () => {},
   };

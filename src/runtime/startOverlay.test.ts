@@ -54,7 +54,7 @@ function world(me: () => Promise<Profile>, cached?: CachedProfile) {
       return host;
     },
     pageUrl: new URL('https://overlay.example/'),
-    registry: signal([entry('demo.tool.counter'), entry('demo.tool.goal')]),
+    catalog: signal([entry('demo.tool.counter'), entry('demo.tool.goal')]),
     setInterval: (fn, ms) => {
       ticks.set(ms, fn);
       return ms;
@@ -95,7 +95,7 @@ describe('startOverlay', () => {
     const profile = structuredClone(DEMO_PROFILE);
     profile.selected.tools = ['demo.tool.counter', 'demo.tool.missing'];
     const { services, shown } = world(async () => profile);
-    services.registry = signal([entry('demo.tool.counter'), ...Array.from({ length: 49 }, (_, i) => entry(`bench.tool.m${i}`))]);
+    services.catalog = signal([entry('demo.tool.counter'), ...Array.from({ length: 49 }, (_, i) => entry(`bench.tool.m${i}`))]);
     services.moduleOrigin = 'https://{site}.modules.example';
     const label = vi.mocked(moduleSiteLabel);
     label.mockClear();

@@ -39,7 +39,7 @@ export async function startOverlay(
   let refreshing: Promise<void> | null = null;
   model.kind.value = kind;
   // Each frame is told the API base: its page's policy allows the API's media path, and only that.
-  const sites = (registry: readonly ModuleEntry[]) => isolateModuleSites(withApiBase(registry, params.apiBase, services.pageUrl), services.pageUrl, services.moduleOrigin);
+  const sites = (catalog: readonly ModuleEntry[]) => isolateModuleSites(withApiBase(catalog, params.apiBase, services.pageUrl), services.pageUrl, services.moduleOrigin);
   // The frames start while the local database opens (and, on a start from the cached
   // profile, while the API answers): their calls wait for it.
   // The live channel's news may come as soon as the data layer connects: the refresh is ready for them.
@@ -79,10 +79,10 @@ export async function startOverlay(
     model.moduleStates.value = host.states();
   };
   const stopStates = host.onState(showStates);
-  // Re-runs when the profile (selection) or the registry (hot reload) changes. Only the selected modules get
+  // Re-runs when the profile (selection) or the catalog (hot reload) changes. Only the selected modules get
   // a site label (a SHA-256 in script each): a modules folder of 50 cost 10 to 20 ms before the first frame.
   const stopSelection = effect(() => {
-    alerts.follow(showModules(host, model, kind, sites(selectedEntries(services.registry.value, model.profile.value, kind))));
+    alerts.follow(showModules(host, model, kind, sites(selectedEntries(services.catalog.value, model.profile.value, kind))));
     showStates();
   });
   try {
@@ -190,19 +190,19 @@ function showFresh(model: OverlayModel, host: ModuleHost, profile: PublicProfile
   return true;
 }
 
-/** The registry's entries of the modules the profile selects for `kind`. */
-function selectedEntries(registry: readonly ModuleEntry[], profile: PublicProfile | null, kind: Kind): ModuleEntry[] {
+/** The catalog's entries of the modules the profile selects for `kind`. */
+function selectedEntries(catalog: readonly ModuleEntry[], profile: PublicProfile | null, kind: Kind): ModuleEntry[] {
   if (!profile) return [];
   const ids = new Set(selectedModules(profile, kind));
-  return registry.filter((entry) => ids.has(entry.id));
+  return catalog.filter((entry) => ids.has(entry.id));
 }
 
 /** Mounts the selected modules that exist and have a site, and answers them; reports the ones that do not. */
-function showModules(host: ModuleHost, model: OverlayModel, kind: Kind, { entries: registry, refused }: SiteIsolation): ModuleEntry[] {
+function showModules(host: ModuleHost, model: OverlayModel, kind: Kind, { entries: catalog, refused }: SiteIsolation): ModuleEntry[] {
   const profile = model.profile.value;
   if (!profile) return [];
   const ids = selectedModules(profile, kind);
-  const known = new Map(registry.map((entry) => [entry.id, entry]));
+  const known = new Map(catalog.map((entry) => [entry.id, entry]));
   const reasons = new Map(refused.map(({ id, reason }) => [id, reason]));
   const missing = ids.filter((id) => !known.has(id) && !reasons.has(id));
   if (missing.length > 0) model.report('missing', `unknown module${missing.length > 1 ? 's' : ''}: ${missing.join(', ')} (no folder in modules/)`);

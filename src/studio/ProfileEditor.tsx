@@ -4,14 +4,14 @@ import type { ProfileEditorModel } from './ProfileEditorModel.ts';
 
 interface ProfileEditorProps {
   editor: ProfileEditorModel;
-  registry: ReadonlySignal<readonly ModuleEntry[]>;
+  catalog: ReadonlySignal<readonly ModuleEntry[]>;
 }
 
 /** Live/offline, title, viewers and the selected modules of the kind on stage; saving reaches the modules at once. */
-export function ProfileEditor({ editor, registry }: ProfileEditorProps) {
+export function ProfileEditor({ editor, catalog }: ProfileEditorProps) {
   const kind = editor.kind.value;
   const selected = editor.selected.value;
-  const ids = [...new Set([...registry.value.filter((entry) => entry.kind === kind).map((entry) => entry.id), ...selected])];
+  const ids = [...new Set([...catalog.value.filter((entry) => entry.kind === kind).map((entry) => entry.id), ...selected])];
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     void editor.submit();

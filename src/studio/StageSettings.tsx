@@ -10,7 +10,7 @@ interface StageSettingsProps {
 /** The settings of the module on top of the stage: the dock's own form, writing as the studio. */
 export function StageSettings({ studio }: StageSettingsProps) {
   const id = studio.front.value ?? studio.overlay.moduleIds.value[0];
-  const entry = studio.registry.value.find((candidate) => candidate.id === id);
+  const entry = studio.catalog.value.find((candidate) => candidate.id === id);
   const data = studio.data.value;
   const form = useMemo(() => (entry && data ? new SettingsFormModel({ entry, data, writer: STUDIO_WRITER }) : null), [entry, data]);
   useEffect(() => {

@@ -49,7 +49,7 @@ export function StudioApp({ studio, stageRef, address }: StudioAppProps) {
         </section>
         <aside class="side-column">
           <ModuleList studio={studio} />
-          <ProfileEditor editor={studio.profile} registry={studio.registry} />
+          <ProfileEditor editor={studio.profile} catalog={studio.catalog} />
         </aside>
       </div>
       <DatabaseInspector database={studio.database} sync={studio.sync} />

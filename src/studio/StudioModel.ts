@@ -33,7 +33,7 @@ export class StudioModel {
   /** The last event sent with the visible/hidden buttons. */
   readonly visibility = signal<Visibility>('visible', { name: 'studio.visibility' });
 
-  constructor(readonly registry: Signal<readonly ModuleEntry[]>) {}
+  constructor(readonly catalog: Signal<readonly ModuleEntry[]>) {}
 
   /** Sends `visible` or `hidden` to every module on stage. */
   emit(name: Visibility): void {

@@ -16,7 +16,7 @@ export const DATABASE_REFRESH_MS = 2000;
 export async function connectStudio(studio: StudioModel, params: OverlayParams, stage: HTMLElement): Promise<void> {
   const services = createOverlayServices({
     stage,
-    registry: studio.registry,
+    catalog: studio.catalog,
     sync: studio.sync,
     onHost: (host) => watchHost(studio, host),
     fetch: studio.network.fetch,

@@ -15,8 +15,8 @@ function bootStudio(): void {
   document.documentElement.classList.add('studio-page');
   document.body.classList.add('studio-page');
   const parsed = parseOverlayParams(location.href, `${location.origin}/api`);
-  const registry = signal<readonly ModuleEntry[]>(modules, { name: 'registry' });
-  const studio = new StudioModel(registry);
+  const catalog = signal<readonly ModuleEntry[]>(modules, { name: 'catalog' });
+  const studio = new StudioModel(catalog);
   const stage = createRef<HTMLDivElement>();
   const address = new URLSearchParams(location.search);
   // A bare /studio asks for an overlay without calling it an error.
@@ -29,7 +29,7 @@ function bootStudio(): void {
   });
   if (import.meta.hot) {
     import.meta.hot.on('overlay:modules', (next) => {
-      registry.value = next.modules;
+      catalog.value = next.modules;
     });
     import.meta.hot.on('overlay:module-changed', ({ id }) => studio.reload(id));
   }

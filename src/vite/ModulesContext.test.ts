@@ -39,7 +39,7 @@ describe('ModulesContext.handleFileEvent', () => {
     expect(sent).toEqual([]);
   });
 
-  it('rescans on a manifest change and sends the new registry once', async () => {
+  it('rescans on a manifest change and sends the new catalog once', async () => {
     await writeFile(join(dir, 'demo.a/module.json'), JSON.stringify({ name: 'A2', kind: 'tool' }));
     expect(context.handleFileEvent('update', join(dir, 'demo.a/module.json'))).toBe(true);
     await context.rescan();
@@ -51,11 +51,11 @@ describe('ModulesContext.handleFileEvent', () => {
     const folder = await writeFixtureModule(dir, 'demo.b', { name: 'B', kind: 'game' });
     context.handleFileEvent('create', join(folder, 'index.html'));
     await context.rescan();
-    expect(context.registry.modules.map((module) => module.id)).toEqual(['demo.a', 'demo.b']);
+    expect(context.catalog.modules.map((module) => module.id)).toEqual(['demo.a', 'demo.b']);
     await rm(folder, { recursive: true });
     context.handleFileEvent('delete', folder);
     await context.rescan();
-    expect(context.registry.modules.map((module) => module.id)).toEqual(['demo.a']);
+    expect(context.catalog.modules.map((module) => module.id)).toEqual(['demo.a']);
     expect(sent.map(([event]) => event)).toEqual(['overlay:modules', 'overlay:modules']);
   });
 

@@ -2,7 +2,7 @@ import { isAbsolute, relative } from 'node:path';
 import { type Discovery, discoverModules } from './discoverModules.ts';
 import { MODULE_CHANGED_EVENT, MODULES_EVENT } from './hmrEvents.ts';
 import { isTestFile, type ModuleFileLocation, locateModuleFile } from './locateModuleFile.ts';
-import type { ModuleRegistry } from './ModuleRegistry.ts';
+import type { ModuleCatalog } from './ModuleCatalog.ts';
 import type { SdkFiles } from './options.ts';
 import { SdkBundle } from './SdkBundle.ts';
 
@@ -22,7 +22,7 @@ export interface ModulesContextOptions {
 export interface ModulesConnection {
   /** Sends a custom HMR event to the page. */
   send(event: string, data: unknown): void;
-  /** Marks the virtual module stale after the registry changed. */
+  /** Marks the virtual module stale after the catalog changed. */
   invalidate(): void;
 }
 
@@ -33,7 +33,7 @@ export interface ModulesLogger {
   warn(message: string): void;
 }
 
-/** Owns the plugin's state: the registry, the SDK bundle, and what a file change means. */
+/** Owns the plugin's state: the catalog, the SDK bundle, and what a file change means. */
 export class ModulesContext {
   readonly root: string;
   readonly dirs: readonly string[];
@@ -53,7 +53,7 @@ export class ModulesContext {
   }
 
   /** The modules and problems of the last scan. */
-  get registry(): ModuleRegistry {
+  get catalog(): ModuleCatalog {
     return { modules: this.#discovery.modules.map((module) => module.entry), problems: this.#discovery.problems };
   }
 
@@ -67,31 +67,31 @@ export class ModulesContext {
     this.#logger.warn(message);
   }
 
-  /** Routes registry changes and module edits to the page from now on. */
+  /** Routes catalog changes and module edits to the page from now on. */
   connect(connection: ModulesConnection): void {
     this.#connection = connection;
   }
 
-  /** Reads the module folders again; warns once about each new problem. True when the registry changed. */
+  /** Reads the module folders again; warns once about each new problem. True when the catalog changed. */
   async scan(): Promise<boolean> {
-    const before = JSON.stringify(this.registry);
+    const before = JSON.stringify(this.catalog);
     const seen = new Set(this.#discovery.problems.map((problem) => `${problem.path}\n${problem.reason}`));
     this.#discovery = await discoverModules(this.dirs, this.root);
     for (const problem of this.#discovery.problems) {
       if (seen.has(`${problem.path}\n${problem.reason}`)) continue;
       this.#logger.warn(`[overlay-modules] skipped ${problem.path}: ${problem.reason}`);
     }
-    return JSON.stringify(this.registry) !== before;
+    return JSON.stringify(this.catalog) !== before;
   }
 
-  /** Scans after any scan under way; a changed registry invalidates the virtual module and is sent to the page. */
+  /** Scans after any scan under way; a changed catalog invalidates the virtual module and is sent to the page. */
   rescan(): Promise<void> {
     this.#scanning = this.#scanning
       .then(async () => {
         if (!(await this.scan())) return;
         this.#logger.info(`[overlay-modules] module list changed: ${this.#discovery.modules.length} modules`);
         this.#connection.invalidate();
-        this.#connection.send(MODULES_EVENT, this.registry);
+        this.#connection.send(MODULES_EVENT, this.catalog);
       })
       .catch((error) => this.#logger.warn(`[overlay-modules] scan failed: ${error}`));
     return this.#scanning;
@@ -110,7 +110,7 @@ export class ModulesContext {
     }
     const location = locateModuleFile(this.dirs, file);
     if (!location) return false;
-    if (this.#affectsRegistry(type, location)) void this.rescan();
+    if (this.#affectsCatalog(type, location)) void this.rescan();
     else if (!isTestFile(location.rest)) {
       this.#logger.info(`[overlay-modules] ${location.id} changed: reloading its frame only`);
       this.#moduleChanged(location.id);
@@ -118,7 +118,7 @@ export class ModulesContext {
     return true;
   }
 
-  #affectsRegistry(type: FileEventType, { id, rest }: ModuleFileLocation): boolean {
+  #affectsCatalog(type: FileEventType, { id, rest }: ModuleFileLocation): boolean {
     if (rest === '' || rest === 'module.json' || !this.moduleDir(id)) return true;
     // A panel.html that comes or goes changes the entry's `panel` too.
     return type !== 'update' && (rest === 'index.html' || rest === 'panel.html');

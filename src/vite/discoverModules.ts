@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import type { DiscoveredModule, ModuleProblem } from './ModuleRegistry.ts';
+import type { DiscoveredModule, ModuleProblem } from './ModuleCatalog.ts';
 import { isFile, readModuleFolder } from './readModuleFolder.ts';
 
 /** Everything found in the module folders. */

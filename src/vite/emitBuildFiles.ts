@@ -14,10 +14,10 @@ export interface EmittedAsset {
 
 /**
  * Emits `modules/<id>/...` for every module, `sdk.js`, `sdk.mjs`, `sdk.d.ts`
- * and `modules.json` (the registry: `{modules, problems}`).
+ * and `modules.json` (the catalog: `{modules, problems}`).
  */
 export async function emitBuildFiles(context: ModulesContext, emit: (asset: EmittedAsset) => void): Promise<void> {
-  const { modules } = context.registry;
+  const { modules } = context.catalog;
   for (const { id, connect } of modules) {
     const dir = context.moduleDir(id)!;
     const refuse = (path: string) => context.warn(`[overlay-modules] not shipped: modules/${id}/${path} is a symlink that leads out of the module folder`);
@@ -31,7 +31,7 @@ export async function emitBuildFiles(context: ModulesContext, emit: (asset: Emit
   emit({ type: 'asset', fileName: 'sdk.js', source: sdk.classic });
   emit({ type: 'asset', fileName: 'sdk.mjs', source: sdk.esm });
   emit({ type: 'asset', fileName: 'sdk.d.ts', source: sdk.types });
-  emit({ type: 'asset', fileName: 'modules.json', source: `${JSON.stringify(context.registry, null, 2)}\n` });
+  emit({ type: 'asset', fileName: 'modules.json', source: `${JSON.stringify(context.catalog, null, 2)}\n` });
 }
 
 function isPage(file: string): boolean {

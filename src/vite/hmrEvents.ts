@@ -1,6 +1,6 @@
-import type { ModuleRegistry } from './ModuleRegistry.ts';
+import type { ModuleCatalog } from './ModuleCatalog.ts';
 
-/** Sent when a module folder appears or goes, or a manifest changes: the new registry. */
+/** Sent when a module folder appears or goes, or a manifest changes: the new catalog. */
 export const MODULES_EVENT = 'overlay:modules';
 
 /** Sent when any other file of a module changes: reload that module's frame only. */
@@ -13,7 +13,7 @@ export interface ModuleChangedEvent {
 // Types `import.meta.hot.on('overlay:modules', ...)` on the page.
 declare module 'vite/types/customEvent.d.ts' {
   interface CustomEventMap {
-    'overlay:modules': ModuleRegistry;
+    'overlay:modules': ModuleCatalog;
     'overlay:module-changed': ModuleChangedEvent;
   }
 }

@@ -4,7 +4,7 @@ export { isInsideRealFolder } from './isInsideRealFolder.ts';
 export { MODULE_FILE_CSP, moduleFileCsp, PAGE_CSP } from './moduleFileHeaders.ts';
 export { MODULE_ASSET_POLICY, modulePolicy } from './modulePolicy.ts';
 export { withModulePolicy } from './withModulePolicy.ts';
-export type { ModuleProblem, ModuleRegistry } from './ModuleRegistry.ts';
+export type { ModuleProblem, ModuleCatalog } from './ModuleCatalog.ts';
 export type { OverlayModulesOptions, SdkFiles } from './options.ts';
 export { overlayModules } from './overlayModules.ts';
 export { VIRTUAL_MODULE_ID } from './virtualModule.ts';

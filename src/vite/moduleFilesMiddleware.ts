@@ -49,7 +49,7 @@ async function serveModuleFile(context: ModulesContext, path: string, res: Serve
 /** The origins the manifest of the module a path belongs to declares. */
 function connectOf(context: ModulesContext, path: string): readonly string[] {
   const id = decodeURIComponent(path.slice('/modules/'.length)).split('/')[0]!;
-  return context.registry.modules.find((entry) => entry.id === id)?.connect ?? [];
+  return context.catalog.modules.find((entry) => entry.id === id)?.connect ?? [];
 }
 
 /** A module may only serve its own files: a symlink that leads out of its folder is refused, with a warning. */

@@ -64,13 +64,13 @@ describe('overlayModules in a build', () => {
     }
   });
 
-  it('emits the SDK files and the registry', async () => {
+  it('emits the SDK files and the catalog', async () => {
     expect([await read('sdk.js'), await read('sdk.mjs'), await read('sdk.d.ts')]).toEqual(['classic', 'esm', 'types']);
-    const registry = JSON.parse(await read('modules.json'));
-    expect(registry.modules).toEqual([
+    const catalog = JSON.parse(await read('modules.json'));
+    expect(catalog.modules).toEqual([
       { id: 'demo.a', url: '/modules/demo.a/index.html', panel: '/modules/demo.a/panel.html', name: 'A', kind: 'tool', width: 1920, height: 1080, connect: ['https://api.example.com'] },
     ]);
-    expect(registry.problems).toEqual([{ path: 'modules/demo.bad/module.json', reason: expect.any(String) }]);
+    expect(catalog.problems).toEqual([{ path: 'modules/demo.bad/module.json', reason: expect.any(String) }]);
   });
 
   it('writes the module origin into the page (not into module pages)', async () => {
@@ -78,7 +78,7 @@ describe('overlayModules in a build', () => {
     expect(await read('modules/demo.a/index.html')).not.toContain('overlay-module-origin');
   });
 
-  it('bundles the registry into the page', async () => {
+  it('bundles the catalog into the page', async () => {
     const html = await read('index.html');
     const script = html.match(/src="\/(assets\/[^"]+\.js)"/)![1]!;
     expect(await read(script)).toContain('/modules/demo.a/index.html');

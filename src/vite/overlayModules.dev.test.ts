@@ -117,10 +117,10 @@ describe('overlayModules in dev', () => {
     expect((await fetch(`${base}/sdk.d.ts`)).status).toBe(200);
   });
 
-  it('exports the registry from virtual:overlay-modules', async () => {
-    const registry = await server.ssrLoadModule('virtual:overlay-modules');
-    expect(registry.modules.map((module: { id: string }) => module.id)).toEqual(['demo.a', 'evil.b']);
-    expect(registry.problems).toEqual([]);
+  it('exports the catalog from virtual:overlay-modules', async () => {
+    const catalog = await server.ssrLoadModule('virtual:overlay-modules');
+    expect(catalog.modules.map((module: { id: string }) => module.id)).toEqual(['demo.a', 'evil.b']);
+    expect(catalog.problems).toEqual([]);
     const response = await fetch(`${base}/@id/__x00__virtual:overlay-modules`);
     expect(await response.text()).toContain('"url":"/modules/demo.a/index.html"');
   });
@@ -138,10 +138,10 @@ describe('overlayModules in dev', () => {
   it('announces a new module folder without a restart', async () => {
     sent.length = 0;
     await writeFixtureModule(join(root, 'modules'), 'demo.new', { name: 'New', kind: 'event' });
-    await vi.waitFor(() => expect(lastRegistryIds()).toEqual(['demo.a', 'demo.new', 'evil.b']), { timeout: 5000 });
+    await vi.waitFor(() => expect(lastCatalogIds()).toEqual(['demo.a', 'demo.new', 'evil.b']), { timeout: 5000 });
     expect((await fetch(`${base}/modules/demo.new/index.html`)).status).toBe(200);
     await rm(join(root, 'modules/demo.new'), { recursive: true });
-    await vi.waitFor(() => expect(lastRegistryIds()).toEqual(['demo.a', 'evil.b']), { timeout: 5000 });
+    await vi.waitFor(() => expect(lastCatalogIds()).toEqual(['demo.a', 'evil.b']), { timeout: 5000 });
     expect(sent.filter((payload) => (payload as { type: string }).type === 'full-reload')).toEqual([]);
   });
 });
@@ -154,7 +154,7 @@ function isEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function lastRegistryIds(): string[] | undefined {
+function lastCatalogIds(): string[] | undefined {
   const events = sent.filter((payload) => (payload as { event?: string }).event === 'overlay:modules');
   const last = events.at(-1) as { data: { modules: { id: string }[] } } | undefined;
   return last?.data.modules.map((module) => module.id);

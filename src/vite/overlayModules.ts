@@ -10,7 +10,7 @@ import { type OverlayModulesOptions, resolveModuleDirs, resolveOptions } from '.
 import { DESCRIPTIONS_MODULE_ID, RESOLVED_DESCRIPTIONS_MODULE_ID, RESOLVED_VIRTUAL_MODULE_ID, renderDescriptionsModule, renderVirtualModule, VIRTUAL_MODULE_ID } from './virtualModule.ts';
 
 /**
- * Discovers `<dir>/<id>/module.json`, gives the page the registry as
+ * Discovers `<dir>/<id>/module.json`, gives the page the catalog as
  * `virtual:overlay-modules`, serves module files and the SDK in dev (with
  * `overlay:modules` / `overlay:module-changed` HMR events) and emits them in builds.
  */
@@ -48,8 +48,8 @@ export function overlayModules(options: OverlayModulesOptions = {}): Plugin {
       return id === DESCRIPTIONS_MODULE_ID ? RESOLVED_DESCRIPTIONS_MODULE_ID : undefined;
     },
     load(id) {
-      if (id === RESOLVED_VIRTUAL_MODULE_ID) return renderVirtualModule(current().registry);
-      return id === RESOLVED_DESCRIPTIONS_MODULE_ID ? renderDescriptionsModule(current().registry) : undefined;
+      if (id === RESOLVED_VIRTUAL_MODULE_ID) return renderVirtualModule(current().catalog);
+      return id === RESOLVED_DESCRIPTIONS_MODULE_ID ? renderDescriptionsModule(current().catalog) : undefined;
     },
     configureServer(server) {
       reloads = connectDevServer(current(), server);

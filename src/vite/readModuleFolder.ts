@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describeSchemaIssue, type ModuleEntry, ModuleManifestSchema, moduleIdProblem } from '../api/index.ts';
 import { isInsideRealFolder } from './isInsideRealFolder.ts';
 import { missingDefaultFile } from './missingDefaultFile.ts';
-import { type DiscoveredModule, moduleUrl, panelUrl } from './ModuleRegistry.ts';
+import { type DiscoveredModule, moduleUrl, panelUrl } from './ModuleCatalog.ts';
 
 /** A module folder read: the module, or the reason it is skipped. */
 export type FolderResult = { ok: true; module: DiscoveredModule } | { ok: false; reason: string };
@@ -17,7 +17,7 @@ export type FolderResult = { ok: true; module: DiscoveredModule } | { ok: false;
 export async function readModuleFolder(dir: string, id: string): Promise<FolderResult> {
   const problem = moduleIdProblem(id);
   if (problem !== undefined) return { ok: false, reason: `folder name "${id}" is not a module id: ${problem.replace(/^must be a module id: /, '')}` };
-  // Their contents reach the registry and the page: never through a symlink out of the folder.
+  // Their contents reach the catalog and the page: never through a symlink out of the folder.
   for (const name of ['module.json', 'index.html']) {
     if (!(await isInsideRealFolder(dir, join(dir, name))) && (await isFile(join(dir, name)))) {
       return { ok: false, reason: `${name} is a symlink that leads out of the module folder` };

@@ -7,7 +7,7 @@ export interface ModuleProblem {
 }
 
 /** What discovery found: the valid modules (sorted by id) and the skipped folders. */
-export interface ModuleRegistry {
+export interface ModuleCatalog {
   modules: ModuleEntry[];
   problems: ModuleProblem[];
 }
