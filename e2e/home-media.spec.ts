@@ -107,8 +107,8 @@ test('Delete <name> asks first; Cancel keeps the file, Delete for good removes i
 });
 
 test.describe('refused files', () => {
-  // Chromium logs the 415 answer itself; the page explains it.
-  test.use({ allowed: /status of 415/ });
+  // Chromium logs the 415 and 413 answers itself; the page explains them.
+  test.use({ allowed: /status of 41[35]/ });
 
   test('an SVG is refused with the API\'s reason, nothing is listed, and the files beside it still go in', async ({ home, api }) => {
     await home.open();
@@ -125,6 +125,18 @@ test.describe('refused files', () => {
     await home.uploadMedia.setInputFiles([wav()]);
     await expect(home.mediaItem('ding.wav')).toBeVisible();
     await expect(refusal).toHaveCount(0);
+  });
+  test('a file over the 25 MB a file may take is refused with 413 and what the limit is; nothing is stored', async ({ home, api }) => {
+    await home.open();
+    // A PNG's first bytes, then zeros: refused by its size, whatever its kind.
+    const big = Buffer.concat([PNG, Buffer.alloc(25 * 1024 * 1024 + 1 - PNG.length)]);
+    await home.uploadMedia.setInputFiles([{ name: 'huge.png', mimeType: 'image/png', buffer: big }]);
+    const refusal = home.section('Media').getByTestId('media-refusal');
+    await expect(refusal).toContainText('Not added: huge.png.');
+    await expect(refusal).toContainText('Payload too large - a media file may take at most 25 MB');
+    await expect(home.mediaItem('huge.png')).toHaveCount(0);
+    await expect(home.mediaUsage).toHaveText(`0 bytes of ${QUOTA} used`);
+    expect(await library(api)).toMatchObject({ items: [], bytes: 0 });
   });
 });
 

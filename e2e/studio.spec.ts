@@ -1,7 +1,8 @@
 import type { Kind } from '../src/api/index.ts';
 import { HOST_LIMITS } from '../src/host/index.ts';
-import { createApiApp, type RunningApiServer, startApiServer } from '../src/server/index.ts';
+import { createApiApp, DEMO_TOKENS, type RunningApiServer, startApiServer } from '../src/server/index.ts';
 import { expect, test as base } from './fixtures.ts';
+import { solidPng } from './support/mediaFiles.ts';
 import { StudioPage } from './support/StudioPage.ts';
 
 interface DevApi {
@@ -231,4 +232,25 @@ test('the alert queue panel shows what the page\'s queue shows and how many wait
   await expect(queue.getByTestId('alert-queue-showing')).toContainText('(test)');
   await expect(queue.getByTestId('alert-queue-waiting')).toHaveText('1');
   await expect(queue.getByTestId('alert-queue-muted')).toHaveText('no');
+});
+
+test("a media setting's picker lists the streamer's library, and a picked file is stored as its id", async ({ studio, devApi, page }) => {
+  const upload = await fetch(`${devApi.server.url}/me/media?name=confetti.png`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${DEMO_TOKENS.website}`, 'Content-Type': 'image/png' },
+    body: new Uint8Array(solidPng(4, 4)),
+  });
+  expect(upload.status).toBe(201);
+  await openStudio(studio, devApi, 'event');
+  await studio.expectModuleState('demo.event.alerts', 'ready');
+  const settings = page.getByTestId('stage-settings');
+  const follows = settings.getByRole('group', { name: 'Follows', exact: true });
+  await follows.locator('summary').click();
+  const picker = settings.getByLabel('Follow image', { exact: true });
+  await expect(picker.locator('option')).toHaveText(['None', 'confetti.png']);
+  await picker.selectOption({ label: 'confetti.png' });
+  const { id } = (await upload.json()) as { id: string };
+  await expect.poll(async () => devApi.server.store.get({ userId: devApi.userId, kind: 'event', moduleId: 'demo.event.alerts', name: 'followImage' })).toBe(JSON.stringify(id));
+  // The overlay token the studio runs with lists the library; files are added on the home page.
+  await expect(settings.getByLabel('Upload Follow image')).toHaveCount(0);
 });

@@ -57,6 +57,24 @@ describe('BridgeHub alerts', () => {
     expect(plain.seen.some((m) => m.n === 'alert')).toBe(false);
   });
 
+  it("marks the alert a module shows on its frame, and keeps the ids of the ones it finished", async () => {
+    const { hub, hello, frames } = setup();
+    hub.mount(alertModule('mod.a'));
+    const a = await connect(hello, 'mod.a');
+    const marks = frames.live('mod.a')[0]!.dataset!;
+    const over = watch(hub.presentAlert({ event: RAID, muted: false }, new AbortController().signal));
+    await until(() => a.starts().length === 1);
+    expect(marks.alert).toBe('r1');
+    await a.call('alert.done', { n: a.starts()[0]!.n });
+    await until(() => over.settled);
+    expect(marks).toMatchObject({ alert: '', alertsDone: 'r1' });
+    const second = watch(hub.presentAlert({ event: { ...RAID, id: 'r2' }, muted: false }, new AbortController().signal));
+    await until(() => a.starts().length === 2);
+    await a.call('alert.done', { n: a.starts()[1]!.n });
+    await until(() => second.settled);
+    expect(marks).toMatchObject({ alert: '', alertsDone: 'r1 r2' });
+  });
+
   it('waits for a module that is not ready yet, then hands it the alert', async () => {
     const { hub, hello } = setup();
     hub.mount(alertModule('mod.a'));

@@ -25,8 +25,6 @@ export interface BridgeHubOptions {
   randomId: () => string;
   createChannel: () => MessageChannel;
   onTraffic?: (record: TrafficRecord) => void;
-  /** A module got an alert of the queue (`showing`), or is over with it: the page marks its frame for tests and authors. */
-  onAlert?: (moduleId: string, eventId: string, showing: boolean) => void;
   /** `Overlay.events.list()`: `GET /me/events` with the page's token. @default none (UNAVAILABLE) */
   listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
   /** Told of each request a module's page refused (from the SDK). */

@@ -22,10 +22,10 @@ export class ModuleAlerts {
   private send: Send | null = null;
   private switches: AlertsSwitches | null = null;
 
-  /** `seen(id, true)` when the module gets the alert of event `id`, `seen(id, false)` when it is over for it. */
+  /** `marks()`: the data attributes of the module's frame, where the alert it shows is mirrored (see `mark`). */
   constructor(
     private readonly clock: Clock,
-    private readonly seen: (eventId: string, showing: boolean) => void = () => {},
+    private readonly marks: () => Record<string, string | undefined> | undefined = () => undefined,
   ) {}
 
   /** Shows `start` to the module; resolves when it is over for this module. Never rejects. */
@@ -42,7 +42,7 @@ export class ModuleAlerts {
         this.shown.delete(start.n);
         this.clock.clearTimeout(entry.timer);
         signal.removeEventListener('abort', onAbort);
-        if (entry.sent) this.seen(start.event.id, false);
+        if (entry.sent) this.mark(start.event.id, false);
         resolve();
       };
       entry.timer = this.clock.setTimeout(entry.finish, seconds * 1000);
@@ -87,6 +87,17 @@ export class ModuleAlerts {
     if (!this.send || entry.sent) return;
     entry.sent = true;
     this.send('alert', entry.start);
-    this.seen(entry.start.event.id, true);
+    this.mark(entry.start.event.id, true);
+  }
+
+  /**
+   * Mirrors the module's alert on its frame (docs/alerts-queue.md, "Testing an alert module"): `data-alert`
+   * the event id of the alert it shows (empty when none), `data-alerts-done` the ids of its last 20 finished ones.
+   */
+  private mark(eventId: string, showing: boolean): void {
+    const data = this.marks();
+    if (!data) return;
+    data.alert = showing ? eventId : '';
+    if (!showing) data.alertsDone = `${data.alertsDone ?? ''} ${eventId}`.trim().split(' ').slice(-20).join(' ');
   }
 }

@@ -6,6 +6,8 @@ export interface ModuleFrame {
   readonly window: unknown;
   /** Where it sits on the canvas, in canvas pixels, where the page places frames on one (the overlay page). */
   readonly box?: Box;
+  /** The frame element's data attributes, where the DOM part has one: the alert a module shows is marked there. */
+  readonly dataset?: Record<string, string | undefined>;
   /** Applies a new design size without reloading. */
   resize(width: number, height: number): void;
   /** Removes the frame; its page and everything running in it go away. */

@@ -26,8 +26,6 @@ export interface SupervisorContext {
   /** A module got a fresh port (first hello, or its page reloaded). */
   onConnect: (connection: ModuleConnection) => void;
   onTraffic?: (record: TrafficRecord) => void;
-  /** A module got an alert (`showing`), or is over with it. */
-  onAlert?: (moduleId: string, eventId: string, showing: boolean) => void;
 }
 
 /** A page may open a new session at most this often; repeats of a hello are ignored anyway. */
@@ -179,7 +177,7 @@ export class ModuleSupervisor {
   /** The module's side of the alert queue, made on first use with `Alerts` (loaded on demand). */
   alertsWith(Alerts: typeof ModuleAlerts): ModuleAlerts {
     if (!this.alerts) {
-      this.alerts = new Alerts(this.context.clock, (eventId, showing) => this.context.onAlert?.(this.entry.id, eventId, showing));
+      this.alerts = new Alerts(this.context.clock, () => this.frame?.dataset);
       if (this.readySend) this.alerts.open(this.readySend);
     }
     return this.alerts;

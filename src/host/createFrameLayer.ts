@@ -59,6 +59,7 @@ export function createFrameLayer(container: HTMLElement): FrameLayer {
       get box() {
         return box();
       },
+      dataset: iframe.dataset,
       resize(width, height) {
         design = { ...design, width, height };
         place();

@@ -44,8 +44,6 @@ export interface ModuleHostOptions {
   listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
   /** The API client whose media library the modules' media settings name (`GET /me/media`). @default none: they read as stored */
   mediaApi?: { readonly baseUrl: string; currentToken(): string | undefined };
-  /** A module got an alert of the queue (`showing`), or is over with it. */
-  onAlert?: (moduleId: string, eventId: string, showing: boolean) => void;
 }
 
 export interface ModuleHost {

@@ -75,7 +75,7 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
       return layer;
     },
     createHost: (hostOptions) => {
-      const host = createModuleHost({ container: options.stage, onTraffic: options.onTraffic, onAlert: (id, eventId, showing) => markAlert(options.stage, id, eventId, showing), ...hostOptions });
+      const host = createModuleHost({ container: options.stage, onTraffic: options.onTraffic, ...hostOptions });
       host.onState((state) => markFrame(options.stage, state));
       options.onHost?.(host);
       return host;
@@ -106,18 +106,6 @@ function readModuleOrigin(): string | undefined {
 /** What the profile cache is keyed by (it stores only a hash of it). */
 function identityOf(auth: OverlayAuth): string {
   return 'overlay' in auth ? `overlay:${auth.overlay}` : `token:${auth.token}`;
-}
-
-/**
- * Mirrors a module's alert on its frame (docs/alerts-queue.md, "Testing an alert module"): `data-alert`
- * the event id of the alert it shows (empty when none), `data-alerts-done` the ids of its last 20 finished ones.
- */
-function markAlert(stage: HTMLElement, id: string, eventId: string, showing: boolean): void {
-  const frame = stage.querySelector<HTMLIFrameElement>(`[data-module-id="${CSS.escape(id)}"]`);
-  if (!frame) return;
-  const data = frame.dataset;
-  data.alert = showing ? eventId : '';
-  if (!showing) data.alertsDone = `${data.alertsDone ?? ''} ${eventId}`.trim().split(' ').slice(-20).join(' ');
 }
 
 /** Mirrors a module's phase and restarts on its frame, for tests and for people reading the DOM. */

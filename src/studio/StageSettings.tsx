@@ -7,12 +7,18 @@ interface StageSettingsProps {
   studio: StudioModel;
 }
 
-/** The settings of the module on top of the stage: the dock's own form, writing as the studio. */
+/** The settings of the module on top of the stage: the dock's own form, writing as the studio, its pickers listing the media library. */
 export function StageSettings({ studio }: StageSettingsProps) {
   const id = studio.front.value ?? studio.overlay.moduleIds.value[0];
   const entry = studio.catalog.value.find((candidate) => candidate.id === id);
   const data = studio.data.value;
-  const form = useMemo(() => (entry && data ? new SettingsFormModel({ entry, data, writer: STUDIO_WRITER }) : null), [entry, data]);
+  const media = studio.media.value ?? undefined;
+  const form = useMemo(() => {
+    if (!entry || !data) return null;
+    // A module's files sit beside its page: a media setting's default is one of them.
+    const page = new URL(entry.url, document.baseURI);
+    return new SettingsFormModel({ entry, data, writer: STUDIO_WRITER, media, fileUrl: (path) => new URL(path, page).href });
+  }, [entry, data, media]);
   useEffect(() => {
     void form?.load();
     return () => form?.dispose();

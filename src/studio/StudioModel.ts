@@ -1,6 +1,7 @@
-import { type Signal, signal } from '@preact/signals';
+import { computed, type Signal, signal } from '@preact/signals';
 import type { ModuleEntry } from '../api/index.ts';
-import type { AlertQueueView, ApiClient, ModuleData, SyncStatus } from '../client/index.ts';
+import { type AlertQueueView, type ApiClient, createMediaClient, type ModuleData, type SyncStatus } from '../client/index.ts';
+import { MediaLibraryModel } from '../dock/index.ts';
 import type { ModuleHost } from '../host/index.ts';
 import { OverlayModel } from '../runtime/index.ts';
 import { DatabaseModel } from './DatabaseModel.ts';
@@ -26,6 +27,14 @@ export class StudioModel {
   readonly data = signal<ModuleData | null>(null, { name: 'studio.data' });
   /** The overlay's API client once it runs: the test buttons post events with it. */
   readonly client = signal<ApiClient | null>(null, { name: 'studio.client' });
+  /**
+   * The streamer's media library for the settings form's pickers, listed with the
+   * overlay's token. That token may not upload: files are added on the home page.
+   */
+  readonly media = computed(() => {
+    const client = this.client.value;
+    return client ? new MediaLibraryModel({ list: () => createMediaClient({ api: client }).list() }) : null;
+  });
   /** The overlay's alert queue (showing, waiting, paused, muted); null while no module on stage declares `alerts`. */
   readonly alertQueue = signal<AlertQueueView | null>(null, { name: 'studio.alertQueue' });
   /** The module whose frame lies on top of the stage and gets the pointer, or null for the host's order. */

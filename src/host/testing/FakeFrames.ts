@@ -18,6 +18,7 @@ export class FakeFrames {
       entry,
       instance,
       destroyed: false,
+      dataset: {},
       resize(width, height) {
         frame.entry = { ...frame.entry, width, height };
       },
