@@ -1,4 +1,4 @@
-import type { AlertsSwitches, BridgeEventName, Clock, EventPage, Kind, ModuleContext, ModuleEntry, PublicProfile, Refusal, StreamEvent } from '../api/index.ts';
+import type { AlertsSwitches, BridgeEventName, Clock, EventPage, Kind, ModuleContext, ModuleEntry, PublicProfile, Refusal, Settings, StreamEvent } from '../api/index.ts';
 import type { DataChange, ModuleData, SyncStatus } from '../client/index.ts';
 import { type Throttled, throttleLatest } from './throttleLatest.ts';
 import { createBridgeMethods } from './createBridgeMethods.ts';
@@ -31,6 +31,8 @@ export interface BridgeHubOptions {
   onRefused?: (moduleId: string, refusal: Refusal) => void;
   /** Where the modules run, as `Overlay.ready` tells them. @default 'overlay' */
   context?: ModuleContext;
+  /** Every module's settings by id, for entries that carry no `settings` (createModuleHost). */
+  loadSettings?: () => Promise<Readonly<Record<string, Settings>>>;
   /**
    * The API (address and token) whose media library media settings name, and the
    * page address module URLs are relative to. @default none: media settings read as stored
@@ -87,7 +89,7 @@ export class BridgeHub {
         getProfile,
         valueBytes: limits.valueBytes,
         context: options.context ?? 'overlay',
-        settingsOf: (id) => this.supervisors.get(id)?.manifest.settings,
+        settingsOf: (id) => this.settingsOf(id, options.loadSettings),
         settingsMediaOf: (id) => this.settingsMediaOf(id, options.media),
         listEvents: options.listEvents,
         answerAlert: (id, n, showing) => this.supervisors.get(id)?.answerAlert(n, showing),
@@ -105,6 +107,13 @@ export class BridgeHub {
   }
 
   /** A module's files sit beside its page (index.html, or panel.html in the dock). */
+  /** A module's settings: its entry's, else the loaded ones (a chunk that cannot load, the server gone: none). */
+  private async settingsOf(id: string, load: BridgeHubOptions['loadSettings']): Promise<Settings | undefined> {
+    const entry = this.supervisors.get(id)?.manifest;
+    if (!entry || entry.settings || !load) return entry?.settings;
+    return load().then((all) => all[id], () => undefined);
+  }
+
   private settingsMediaOf(id: string, media: BridgeHubOptions['media']): SettingsMedia | undefined {
     const entry = this.supervisors.get(id)?.manifest;
     if (!entry || !media) return undefined;

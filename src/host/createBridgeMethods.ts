@@ -29,7 +29,7 @@ export interface BridgeMethodsOptions {
   /** Where the modules run, as `Overlay.ready` tells them. */
   context: ModuleContext;
   /** The `settings` block of a mounted module's manifest. */
-  settingsOf: (moduleId: string) => Settings | undefined;
+  settingsOf: (moduleId: string) => Settings | undefined | Promise<Settings | undefined>;
   /** Told of each request a module's page refused (its `connect` does not declare the origin). */
   onRefused?: (moduleId: string, refusal: Refusal) => void;
   /** Where a module's media settings are looked up; without it they read as stored (a test host). */
@@ -85,7 +85,7 @@ export function createBridgeMethods(options: BridgeMethodsOptions): Map<string, 
       'settings',
       async (ownId, params) => {
         parseParams('settings', params);
-        const settings = settingsOf(ownId);
+        const settings = await settingsOf(ownId);
         if (!settings || Object.keys(settings).length === 0) return {};
         const read = await loadReadSettings();
         // Without its code (the page's server went away), each setting reads as its default,

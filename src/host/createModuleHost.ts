@@ -1,4 +1,4 @@
-import { type AlertsSwitches, type Boxes, type Clock, type EventPage, isKind, type Kind, type ModuleContext, type ModuleEntry, type PublicProfile, type Refusal, type StreamEvent, type Welcome } from '../api/index.ts';
+import { type AlertsSwitches, type Boxes, type Clock, type EventPage, isKind, type Kind, type ModuleContext, type ModuleEntry, type PublicProfile, type Refusal, type Settings, type StreamEvent, type Welcome } from '../api/index.ts';
 import type { ModuleData } from '../client/index.ts';
 import { BridgeHub, type HostEventName } from './BridgeHub.ts';
 import { monotonicClock } from './monotonicClock.ts';
@@ -42,6 +42,11 @@ export interface ModuleHostOptions {
   onRefused?: (moduleId: string, refusal: Refusal) => void;
   /** Answers `Overlay.events.list()` (`GET /me/events` with the page's token). @default UNAVAILABLE */
   listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
+  /**
+   * Every module's settings by id, for catalog entries that carry no `settings` (the overlay
+   * page's catalog leaves them out and loads them when a module first asks). @default none: such entries have none
+   */
+  loadSettings?: () => Promise<Readonly<Record<string, Settings>>>;
   /** The API client whose media library the modules' media settings name (`GET /me/media`). @default none: they read as stored */
   mediaApi?: { readonly baseUrl: string; currentToken(): string | undefined };
 }

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals-core';
-import { modules, problems } from 'virtual:overlay-modules';
+import { loadSettings, modules, problems } from 'virtual:overlay-page-catalog';
 import type { ModuleEntry } from '../api/index.ts';
 import type { SyncStatus } from '../client/index.ts';
 import type { ModuleHost } from '../host/index.ts';
@@ -39,6 +39,7 @@ export function bootOverlayPage(): void {
     ...(early.length > 0 && { fetch: fetchWithEarlyAnswers(globalThis.fetch, early) }),
     stage,
     catalog,
+    loadSettings,
     sync,
     onHost: (created) => {
       host = created;
@@ -48,7 +49,8 @@ export function bootOverlayPage(): void {
   void startOverlay(parsed.params, model, services);
   if (import.meta.hot) {
     import.meta.hot.on('overlay:modules', (next) => {
-      catalog.value = next.modules;
+      // Whole manifests: a module without settings has none, rather than some to load.
+      catalog.value = next.modules.map((entry) => ({ ...entry, settings: entry.settings ?? {} }));
     });
     import.meta.hot.on('overlay:module-changed', ({ id }) => host?.reload(id));
   }

@@ -1,5 +1,5 @@
 import { effect, type ReadonlySignal, type Signal } from '@preact/signals-core';
-import { MODULE_ORIGIN_META, type ModuleEntry } from '../api/index.ts';
+import { MODULE_ORIGIN_META, type ModuleEntry, type Settings } from '../api/index.ts';
 import {
   createApiClient,
   createEventFeed,
@@ -21,6 +21,8 @@ export interface OverlayServicesOptions {
   /** The element the module frames fill. */
   stage: HTMLElement;
   catalog: ReadonlySignal<readonly ModuleEntry[]>;
+  /** The settings of catalog entries that carry none (the page's catalog leaves them out). @default none: such entries have none */
+  loadSettings?: () => Promise<Readonly<Record<string, Settings>>>;
   /** Receives the write queue's status, for the debug panel. */
   sync: Signal<SyncStatus | null>;
   /** Called with the host once it exists (hot reload, visibility). */
@@ -75,7 +77,7 @@ export function createOverlayServices(options: OverlayServicesOptions): OverlayS
       return layer;
     },
     createHost: (hostOptions) => {
-      const host = createModuleHost({ container: options.stage, onTraffic: options.onTraffic, ...hostOptions });
+      const host = createModuleHost({ container: options.stage, onTraffic: options.onTraffic, loadSettings: options.loadSettings, ...hostOptions });
       host.onState((state) => markFrame(options.stage, state));
       options.onHost?.(host);
       return host;

@@ -4,7 +4,7 @@ import { locateModuleFile } from './locateModuleFile.ts';
 import { PAGE_CSP } from './moduleFileHeaders.ts';
 import { moduleFilesMiddleware } from './moduleFilesMiddleware.ts';
 import type { ModulesContext } from './ModulesContext.ts';
-import { RESOLVED_DESCRIPTIONS_MODULE_ID, RESOLVED_VIRTUAL_MODULE_ID } from './virtualModule.ts';
+import { RESOLVED_VIRTUAL_IDS } from './virtualModule.ts';
 
 /**
  * Wires the context into a dev server: HMR events and virtual-module
@@ -16,7 +16,7 @@ export function connectDevServer(context: ModulesContext, server: ViteDevServer)
   context.connect({
     send: (event, data) => client.hot.send(event, data),
     invalidate: () => {
-      for (const id of [RESOLVED_VIRTUAL_MODULE_ID, RESOLVED_DESCRIPTIONS_MODULE_ID]) {
+      for (const id of RESOLVED_VIRTUAL_IDS) {
         const virtual = client.moduleGraph.getModuleById(id);
         if (virtual) client.moduleGraph.invalidateModule(virtual);
       }

@@ -13,7 +13,7 @@ const warnings: string[] = [];
 beforeAll(async () => {
   root = await makeTempRoot();
   outDir = join(root, 'out');
-  await writeFixtureModule(join(root, 'modules'), 'demo.a', { name: 'A', kind: 'tool', connect: ['https://api.example.com'] }, {
+  await writeFixtureModule(join(root, 'modules'), 'demo.a', { name: 'A', kind: 'tool', connect: ['https://api.example.com'], settings: { title: { type: 'text', label: 'Headline of A', default: 'Hi' } } }, {
     'index.html': '<!doctype html><script src="/sdk.js"></script>\n',
     'panel.html': '<p>panel</p>\n',
     'icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
@@ -29,7 +29,7 @@ beforeAll(async () => {
   await writeFixtureModule(join(root, 'modules'), 'demo.bad', { name: 'Bad', kind: 'nope' });
   await writeFile(
     join(root, 'index.html'),
-    '<script type="module">import { modules } from "virtual:overlay-modules"; console.log(modules);</script>\n',
+    '<script type="module">import { loadSettings, modules } from "virtual:overlay-page-catalog"; console.log(modules, loadSettings);</script>\n',
   );
   await build({
     root,
@@ -68,7 +68,7 @@ describe('overlayModules in a build', () => {
     expect([await read('sdk.js'), await read('sdk.mjs'), await read('sdk.d.ts')]).toEqual(['classic', 'esm', 'types']);
     const catalog = JSON.parse(await read('modules.json'));
     expect(catalog.modules).toEqual([
-      { id: 'demo.a', url: '/modules/demo.a/index.html', panel: '/modules/demo.a/panel.html', name: 'A', kind: 'tool', width: 1920, height: 1080, connect: ['https://api.example.com'] },
+      { id: 'demo.a', url: '/modules/demo.a/index.html', panel: '/modules/demo.a/panel.html', name: 'A', kind: 'tool', width: 1920, height: 1080, connect: ['https://api.example.com'], settings: { title: { type: 'text', label: 'Headline of A', default: 'Hi' } } },
     ]);
     expect(catalog.problems).toEqual([{ path: 'modules/demo.bad/module.json', reason: expect.any(String) }]);
   });
@@ -82,5 +82,16 @@ describe('overlayModules in a build', () => {
     const html = await read('index.html');
     const script = html.match(/src="\/(assets\/[^"]+\.js)"/)![1]!;
     expect(await read(script)).toContain('/modules/demo.a/index.html');
+  });
+
+  it("leaves the modules' settings out of the page, in a chunk of their own", async () => {
+    const html = await read('index.html');
+    const script = await read(html.match(/src="\/(assets\/[^"]+\.js)"/)![1]!);
+    expect(script).not.toContain('Headline of A');
+    const chunks = await readdir(join(outDir, 'assets'));
+    const settings = chunks.find((name) => name.includes('overlay-module-settings'));
+    expect(settings, chunks.join(', ')).toBeDefined();
+    expect(await read(`assets/${settings}`)).toContain('Headline of A');
+    expect(script).toContain(settings);
   });
 });

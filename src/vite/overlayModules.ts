@@ -7,7 +7,7 @@ import { emitBuildFiles } from './emitBuildFiles.ts';
 import type { ModuleReloadFilter } from './filterModuleReloads.ts';
 import { ModulesContext } from './ModulesContext.ts';
 import { type OverlayModulesOptions, resolveModuleDirs, resolveOptions } from './options.ts';
-import { DESCRIPTIONS_MODULE_ID, RESOLVED_DESCRIPTIONS_MODULE_ID, RESOLVED_VIRTUAL_MODULE_ID, renderDescriptionsModule, renderVirtualModule, VIRTUAL_MODULE_ID } from './virtualModule.ts';
+import { VIRTUAL_MODULES } from './virtualModule.ts';
 
 /**
  * Discovers `<dir>/<id>/module.json`, gives the page the catalog as
@@ -44,12 +44,11 @@ export function overlayModules(options: OverlayModulesOptions = {}): Plugin {
       await context.scan();
     },
     resolveId(id) {
-      if (id === VIRTUAL_MODULE_ID) return RESOLVED_VIRTUAL_MODULE_ID;
-      return id === DESCRIPTIONS_MODULE_ID ? RESOLVED_DESCRIPTIONS_MODULE_ID : undefined;
+      return Object.hasOwn(VIRTUAL_MODULES, id) ? VIRTUAL_MODULES[id]!.resolved : undefined;
     },
     load(id) {
-      if (id === RESOLVED_VIRTUAL_MODULE_ID) return renderVirtualModule(current().catalog);
-      return id === RESOLVED_DESCRIPTIONS_MODULE_ID ? renderDescriptionsModule(current().catalog) : undefined;
+      const virtual = Object.values(VIRTUAL_MODULES).find(({ resolved }) => resolved === id);
+      return virtual?.render(current().catalog);
     },
     configureServer(server) {
       reloads = connectDevServer(current(), server);

@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
 import type { ModuleEntry, Welcome } from '../../api/index.ts';
-import { BridgeHub } from '../BridgeHub.ts';
+import { BridgeHub, type BridgeHubOptions } from '../BridgeHub.ts';
 import { HOST_LIMITS, type HostLimits } from '../HostLimits.ts';
 import type { ModuleState } from '../ModuleState.ts';
 import { FakeFrames } from './FakeFrames.ts';
@@ -13,7 +13,7 @@ export const hubs: BridgeHub[] = [];
 const ports: MessagePort[] = [];
 
 /** A BridgeHub with fake frames, fake data and a manual clock; cleaned up after each test. */
-export function setup(limits: Partial<HostLimits> = {}) {
+export function setup(limits: Partial<HostLimits> = {}, more: Partial<BridgeHubOptions> = {}) {
   const data = new FakeModuleData();
   const clock = new ManualClock(0);
   const frames = new FakeFrames();
@@ -29,6 +29,7 @@ export function setup(limits: Partial<HostLimits> = {}) {
     random: () => 1,
     randomId: () => `instance-${++ids}`,
     createChannel: () => new MessageChannel(),
+    ...more,
   });
   hub.onState((state) => states.push(state));
   hubs.push(hub);
