@@ -125,6 +125,14 @@ describe('overlayModules in dev', () => {
     expect(await response.text()).toContain('"url":"/modules/demo.a/index.html"');
   });
 
+  it("serves the overlay page's catalog, whose loader imports the settings module through the dev server", async () => {
+    const page = await (await fetch(`${base}/@id/__x00__virtual:overlay-page-catalog`)).text();
+    expect(page).toContain('"url":"/modules/demo.a/index.html"');
+    const settings = page.match(/import\("([^"]+)"\)/)?.[1];
+    expect(settings).toContain('virtual:overlay-module-settings');
+    expect((await fetch(new URL(settings!, base))).status).toBe(200);
+  });
+
   it('reloads only the edited module, never the page', async () => {
     sent.length = 0;
     await writeFile(join(root, 'modules/demo.a/index.html'), '<p>A, edited</p>\n');
