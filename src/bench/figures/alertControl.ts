@@ -1,14 +1,13 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ALERTS_PATH } from '../../api/index.ts';
-import { DEMO_SEED, DEMO_TOKENS } from '../../server/index.ts';
+import { DEMO_TOKENS } from '../../server/index.ts';
 import type { BenchContext } from '../BenchContext.ts';
-import type { Figure } from '../Figure.ts';
+import { defineFigure } from '../Figure.ts';
 import { AlertListener } from '../live/AlertListener.ts';
 import { LiveListener } from '../live/LiveListener.ts';
 import { timePatchToChange } from '../live/timePatchToChange.ts';
 import { makeRow } from '../makeRow.ts';
+import { writeToolSeed } from '../overlay/writeToolSeed.ts';
 import { ALERT_MODULE } from '../overlay/writeAlertModule.ts';
 import { sampleInterleaved } from '../sampleInterleaved.ts';
 import { spawnReferenceServer } from '../server/spawnServer.ts';
@@ -22,27 +21,21 @@ import { withRedis } from '../server/withRedis.ts';
  * the bridge. The floor, in the same rounds: live.latency's path to the same
  * module (an outside PATCH through A until it hears `change`).
  */
-const alertControl: Figure = {
-  name: 'alert.control',
-  order: 59,
-  rows: ['alert.control'],
-  async run(context) {
-    const seedPath = await writeSeed(context);
-    return withRedis(async (redis) => {
-      const flags = ['--seed', seedPath];
-      const servers = await startServers({ a: () => spawnReferenceServer(redis.url, flags), b: () => spawnReferenceServer(redis.url, flags) });
-      try {
-        return [await measure(context, servers)];
-      } finally {
-        await stopServers(servers);
-      }
-    });
-  },
-};
+const alertControl = defineFigure({ name: 'alert.control', order: 59 }, async (context) => {
+  const seed = await writeToolSeed(context, 'alert-seed', [ALERT_MODULE]);
+  return withRedis(async (redis) => {
+    const flags = ['--seed', seed.path];
+    const servers = await startServers({ a: () => spawnReferenceServer(redis.url, flags), b: () => spawnReferenceServer(redis.url, flags) });
+    try {
+      return [await measure(context, servers, seed.token)];
+    } finally {
+      await stopServers(servers);
+    }
+  });
+});
 
-async function measure(context: BenchContext, servers: Record<'a' | 'b', { url: string }>) {
+async function measure(context: BenchContext, servers: Record<'a' | 'b', { url: string }>, token: string) {
   const site = await context.overlaySite();
-  const token = DEMO_SEED.users[0]!.tokens.find((t) => t.context === 'overlay' && t.overlay === 'tool')!.token;
   const browserContext = await context.newBrowserContext();
   const alerts = await AlertListener.install(browserContext, () => performance.now());
   const changes = await LiveListener.install(browserContext);
@@ -96,13 +89,5 @@ async function post(url: string, body?: unknown): Promise<void> {
   if (!response.ok) throw new Error(`POST ${new URL(url).pathname} answered ${response.status}`);
 }
 
-/** The demo user, its tool overlay showing the bench's alert module. */
-async function writeSeed(context: BenchContext): Promise<string> {
-  const seed = structuredClone(DEMO_SEED);
-  seed.users[0]!.profile.selected.tools = [ALERT_MODULE];
-  const path = join(await context.tempDir('alert-seed'), 'seed.json');
-  await writeFile(path, JSON.stringify(seed));
-  return path;
-}
 
 export default alertControl;

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { DEMO_TOKENS } from '../../server/index.ts';
 import type { BenchContext } from '../BenchContext.ts';
-import type { Figure } from '../Figure.ts';
+import { defineFigure } from '../Figure.ts';
 import { formatNumber } from '../formatTable.ts';
 import { AlertListener } from '../live/AlertListener.ts';
 import { makeRow } from '../makeRow.ts';
@@ -18,14 +18,9 @@ const RUNS = 100;
  * The floor, from the same POSTs: until the same module's `Overlay.on('event')`
  * hears the event (the event.latency path into a module, without the queue).
  */
-const alertLatency: Figure = {
-  name: 'alert.latency',
-  order: 59,
-  rows: ['alert.latency'],
-  async run(context) {
-    return [await measure(context)];
-  },
-};
+const alertLatency = defineFigure({ name: 'alert.latency', order: 59 }, async (context) => {
+  return [await measure(context)];
+});
 
 async function measure(context: BenchContext) {
   const site = await context.overlaySite();

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Frame, Page } from 'playwright-core';
 import { DEMO_OVERLAY_IDS, DEMO_TOKENS } from '../../server/index.ts';
 import type { BenchContext } from '../BenchContext.ts';
-import type { Figure } from '../Figure.ts';
+import { defineFigure } from '../Figure.ts';
 import { formatNumber } from '../formatTable.ts';
 import { AlertListener } from '../live/AlertListener.ts';
 import { makeRow } from '../makeRow.ts';
@@ -23,14 +23,9 @@ const SIDE = 400;
  * one fetch of another fresh file of the same size from the alert box's frame. The difference is
  * the queue, the module's settings, and the picture's decoding.
  */
-const alertMedia: Figure = {
-  name: 'alert.media',
-  order: 59,
-  rows: ['alert.media'],
-  async run(context) {
-    return [await measure(context)];
-  },
-};
+const alertMedia = defineFigure({ name: 'alert.media', order: 59 }, async (context) => {
+  return [await measure(context)];
+});
 
 async function measure(context: BenchContext) {
   const site = await context.overlaySite();

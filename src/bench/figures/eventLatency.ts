@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { LIVE_PATH } from '../../api/index.ts';
 import { DEMO_TOKENS } from '../../server/index.ts';
-import type { Figure } from '../Figure.ts';
+import { defineFigure } from '../Figure.ts';
 import { formatNumber } from '../formatTable.ts';
 import { SocketListener } from '../live/SocketListener.ts';
 import { makeRow } from '../makeRow.ts';
@@ -24,25 +24,20 @@ const TSX_LOADER = new URL('../../../node_modules/tsx/dist/loader.mjs', import.m
  * rounds' PATCH until `change` over the same two instances: the database
  * write's path, which pays the same Redis hop (and its AOF fsync).
  */
-const eventLatency: Figure = {
-  name: 'event.latency',
-  order: 58,
-  rows: ['event.latency'],
-  async run() {
-    return withRedis(async (redis) => {
-      const servers = await startServers({
-        a: () => spawnReferenceServer(redis.url),
-        b: () => spawnReferenceServer(redis.url),
-        bare: () => spawnListening(process.execPath, ['--import', TSX_LOADER, fileURLToPath(BARE_LIVE)]),
-      });
-      try {
-        return [await measure(servers)];
-      } finally {
-        await stopServers(servers);
-      }
+const eventLatency = defineFigure({ name: 'event.latency', order: 58 }, async () => {
+  return withRedis(async (redis) => {
+    const servers = await startServers({
+      a: () => spawnReferenceServer(redis.url),
+      b: () => spawnReferenceServer(redis.url),
+      bare: () => spawnListening(process.execPath, ['--import', TSX_LOADER, fileURLToPath(BARE_LIVE)]),
     });
-  },
-};
+    try {
+      return [await measure(servers)];
+    } finally {
+      await stopServers(servers);
+    }
+  });
+});
 
 async function measure(servers: Record<'a' | 'b' | 'bare', { url: string }>) {
   const ours = await SocketListener.open(servers.b.url + LIVE_PATH, (m) => (m as { event?: { event?: { n?: number } } }).event?.event?.n, {
