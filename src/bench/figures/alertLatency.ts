@@ -5,6 +5,7 @@ import { defineFigure } from '../Figure.ts';
 import { formatNumber } from '../formatTable.ts';
 import { AlertListener } from '../live/AlertListener.ts';
 import { makeRow } from '../makeRow.ts';
+import { openLiveOverlay } from '../overlay/openLiveOverlay.ts';
 import { ALERT_MODULE } from '../overlay/writeAlertModule.ts';
 import { summarize } from '../summarize.ts';
 
@@ -28,9 +29,7 @@ async function measure(context: BenchContext) {
   const browserContext = await context.newBrowserContext();
   const heard = await AlertListener.install(browserContext, () => performance.now());
   const page = await browserContext.newPage();
-  await page.goto(`${site.overlayUrl}&debug=1`);
-  await page.getByTestId('debug-live').filter({ hasText: /^live$/ }).waitFor({ timeout: 30_000 });
-  await page.locator(`iframe[data-module-id="${ALERT_MODULE}"][data-state="ready"]`).waitFor({ timeout: 30_000 });
+  await openLiveOverlay(page, `${site.overlayUrl}&debug=1`, ALERT_MODULE);
   const alerts: number[] = [];
   const events: number[] = [];
   for (let n = 1; n <= WARMUP + RUNS; n += 1) {

@@ -6,6 +6,7 @@ import { LiveListener } from '../live/LiveListener.ts';
 import { type PatchTarget, timePatchToChange } from '../live/timePatchToChange.ts';
 import { formatNumber } from '../formatTable.ts';
 import { makeRow } from '../makeRow.ts';
+import { openLiveOverlay, toolOverlayAddress } from '../overlay/openLiveOverlay.ts';
 import { writeToolSeed } from '../overlay/writeToolSeed.ts';
 import { toolModuleId } from '../overlay/writeToolModules.ts';
 import { sampleInterleaved } from '../sampleInterleaved.ts';
@@ -44,9 +45,7 @@ async function measure(context: BenchContext, api: string, token: string) {
   const overlay = await context.newBrowserContext();
   const heard = await LiveListener.install(overlay);
   const page = await overlay.newPage();
-  await page.goto(address(site.overlayUrl, '/', { token, kind: 'tool', api, debug: '1' }));
-  await page.getByTestId('debug-live').filter({ hasText: /^live$/ }).waitFor({ timeout: 30_000 });
-  await page.locator(`iframe[data-module-id="${MODULE}"][data-state="ready"]`).waitFor({ timeout: 30_000 });
+  await openLiveOverlay(page, toolOverlayAddress(site.overlayUrl, token, api), MODULE);
   const dock = await (await context.newBrowserContext()).newPage();
   await dock.goto(address(site.overlayUrl, '/dock', { token, api }));
   const field = dock.getByLabel('Live value 1', { exact: true });

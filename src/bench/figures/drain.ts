@@ -13,8 +13,8 @@ const WRITES = 1000;
  * one at a time as the queue does, to the same server.
  */
 const drain = defineFigure({ name: 'drain', order: 40 }, async (context) => {
+  let batch = 0;
   return withHarness(context, { withToken: false }, async (session, server) => {
-    let batch = 0;
     const samples = await sampleInterleaved({
       warmup: 1,
       runs: 5,

@@ -4,7 +4,7 @@ import { formatNumber } from '../formatTable.ts';
 import { LiveListener } from '../live/LiveListener.ts';
 import { timePatchToChange } from '../live/timePatchToChange.ts';
 import { makeRow } from '../makeRow.ts';
-import { putAsWebsite } from '../overlay/putAsWebsite.ts';
+import { sendAsWebsite } from '../overlay/sendAsWebsite.ts';
 import { FrameWatcher } from '../overlay/watchFrames.ts';
 import { sampleInterleaved } from '../sampleInterleaved.ts';
 import { summarize } from '../summarize.ts';
@@ -37,7 +37,7 @@ const layoutLatency = defineFigure({ name: 'layout.latency', order: 58 }, async 
         const x = 100 + (step % 500);
         const moved = frames.next((news) => news.id === module && news.transform?.startsWith(`translate(${x}px,`) === true);
         const startedAt = performance.now();
-        await putAsWebsite(site.apiUrl, '/me/layout/tool', { boxes: { [module]: { x, y: 100, width: 320, height: 180 } } });
+        await sendAsWebsite('PUT', site.apiUrl, '/me/layout/tool', { boxes: { [module]: { x, y: 100, width: 320, height: 180 } } });
         await moved;
         return performance.now() - startedAt;
       },

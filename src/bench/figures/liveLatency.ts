@@ -5,6 +5,7 @@ import { formatNumber } from '../formatTable.ts';
 import { LiveListener } from '../live/LiveListener.ts';
 import { timePatchToChange } from '../live/timePatchToChange.ts';
 import { makeRow } from '../makeRow.ts';
+import { openLiveOverlay, toolOverlayAddress } from '../overlay/openLiveOverlay.ts';
 import { writeToolSeed } from '../overlay/writeToolSeed.ts';
 import { toolModuleId } from '../overlay/writeToolModules.ts';
 import { sampleInterleaved } from '../sampleInterleaved.ts';
@@ -45,11 +46,7 @@ async function measure(context: BenchContext, servers: Record<'a' | 'b' | 'bare'
   const overlay = await context.newBrowserContext();
   const heardOverlay = await LiveListener.install(overlay);
   const page = await overlay.newPage();
-  const address = new URL('/', site.overlayUrl);
-  address.search = new URLSearchParams({ token, kind: 'tool', api: servers.b.url, debug: '1' }).toString();
-  await page.goto(address.href);
-  await page.getByTestId('debug-live').filter({ hasText: /^live$/ }).waitFor({ timeout: 30_000 });
-  await page.locator(`iframe[data-module-id="${MODULE}"][data-state="ready"]`).waitFor({ timeout: 30_000 });
+  await openLiveOverlay(page, toolOverlayAddress(site.overlayUrl, token, servers.b.url), MODULE);
 
   const bare = await context.newBrowserContext();
   const heardBare = await LiveListener.install(bare);

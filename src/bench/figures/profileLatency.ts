@@ -3,7 +3,7 @@ import { defineFigure } from '../Figure.ts';
 import { formatNumber } from '../formatTable.ts';
 import { makeRow } from '../makeRow.ts';
 import { openOverlayTimed } from '../overlay/openOverlayTimed.ts';
-import { putAsWebsite } from '../overlay/putAsWebsite.ts';
+import { sendAsWebsite } from '../overlay/sendAsWebsite.ts';
 import { summarize } from '../summarize.ts';
 import { FrameWatcher } from '../overlay/watchFrames.ts';
 
@@ -40,7 +40,7 @@ const profileLatency = defineFigure({ name: 'profile.latency', order: 61 }, asyn
   for (const id of added) {
     const ready = frames.next((news) => news.id === id && news.ready === true);
     const startedAt = performance.now();
-    await putAsWebsite(site.apiUrl, '/me/selected', { ...DEMO_PROFILE.selected, tools: [resident, id] });
+    await sendAsWebsite('PUT', site.apiUrl, '/me/selected', { ...DEMO_PROFILE.selected, tools: [resident, id] });
     await ready;
     live.push(performance.now() - startedAt);
   }
