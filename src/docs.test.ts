@@ -166,9 +166,38 @@ describe('documentation links', () => {
   });
 });
 
+/** The `src/api` files the SDK's code (its tests aside) imports, by file name. */
+function sdkApiImports(): string[] {
+  const files = repoPaths.filter((path) => path.startsWith('src/sdk/') && /\.tsx?$/.test(path) && !/\.(test|d)\.tsx?$/.test(path));
+  const names = files.flatMap((file) => [...readFileSync(join(root, file), 'utf8').matchAll(/^\s*import\s[^'";]*?from\s*'\.\.\/api\/([\w.]+)'/gm)].map((match) => match[1]!));
+  return [...new Set(names)].sort();
+}
+
+/** The backticked file names of the parenthesis after `sdk -> api` in a document's dependency line. */
+function sdkApiNamed(markdown: string): string[] {
+  const parenthesis = /sdk -> api\s*\(([^)]*)\)/.exec(markdown)?.[1] ?? '';
+  return [...parenthesis.matchAll(/`([\w.]+\.ts)`/g)].map((match) => match[1]!).sort();
+}
+
 describe('named files', () => {
+  it('README.md and docs/architecture.md name exactly the src/api files the SDK imports', () => {
+    const imported = sdkApiImports();
+    expect(imported).toContain('OverlayError.ts');
+    for (const doc of ['README.md', 'docs/architecture.md']) {
+      expect(sdkApiNamed(readFileSync(join(root, doc), 'utf8')), doc).toEqual(imported);
+    }
+    expect(sdkApiNamed('a; sdk -> api (types only); server -> api')).toEqual([]);
+  });
+
   it('every file the README\'s "Where does a change go" table names is in the folder it names', () => {
     expect(missingInChangeTable(readFileSync(join(root, 'README.md'), 'utf8'))).toEqual([]);
+  });
+
+  it('docs/home.md quotes the home page line that npm start prints', () => {
+    const quoted = /`(Home page \([^`]*?: )http[^`]*`/.exec(readFileSync(join(root, 'docs/home.md'), 'utf8'))?.[1];
+    const cli = repoPaths.filter((path) => /^src\/cli\/[^/]+\.ts$/.test(path) && !path.endsWith('.test.ts'));
+    expect(quoted).toBeDefined();
+    expect(cli.some((file) => readFileSync(join(root, file), 'utf8').includes(`\`${quoted}\${home}\``))).toBe(true);
   });
 
   it('every backticked path and file name in docs/architecture.md exists', () => {

@@ -35,3 +35,15 @@ export interface Figure {
   rows: string[];
   run(context: BenchContext): Promise<Row[]>;
 }
+
+/** A figure's name, its place in the table, and its rows: by default the one row named after the figure. */
+export interface FigureHeading {
+  name: string;
+  order: number;
+  rows?: string[];
+}
+
+/** The figure that `run` measures; each file of `src/bench/figures/` default-exports one. */
+export function defineFigure({ name, order, rows = [name] }: FigureHeading, run: Figure['run']): Figure {
+  return { name, order, rows, run };
+}

@@ -1,14 +1,14 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ALERTS_PATH } from '../../api/index.ts';
-import { DEMO_SEED, DEMO_TOKENS } from '../../server/index.ts';
 import type { BenchContext } from '../BenchContext.ts';
-import type { Figure } from '../Figure.ts';
+import { defineFigure } from '../Figure.ts';
 import { AlertListener } from '../live/AlertListener.ts';
 import { LiveListener } from '../live/LiveListener.ts';
 import { timePatchToChange } from '../live/timePatchToChange.ts';
 import { makeRow } from '../makeRow.ts';
+import { sendAsWebsite } from '../overlay/sendAsWebsite.ts';
+import { openLiveOverlay, toolOverlayAddress } from '../overlay/openLiveOverlay.ts';
+import { writeToolSeed } from '../overlay/writeToolSeed.ts';
 import { ALERT_MODULE } from '../overlay/writeAlertModule.ts';
 import { sampleInterleaved } from '../sampleInterleaved.ts';
 import { spawnReferenceServer } from '../server/spawnServer.ts';
@@ -22,36 +22,26 @@ import { withRedis } from '../server/withRedis.ts';
  * the bridge. The floor, in the same rounds: live.latency's path to the same
  * module (an outside PATCH through A until it hears `change`).
  */
-const alertControl: Figure = {
-  name: 'alert.control',
-  order: 59,
-  rows: ['alert.control'],
-  async run(context) {
-    const seedPath = await writeSeed(context);
-    return withRedis(async (redis) => {
-      const flags = ['--seed', seedPath];
-      const servers = await startServers({ a: () => spawnReferenceServer(redis.url, flags), b: () => spawnReferenceServer(redis.url, flags) });
-      try {
-        return [await measure(context, servers)];
-      } finally {
-        await stopServers(servers);
-      }
-    });
-  },
-};
+const alertControl = defineFigure({ name: 'alert.control', order: 59 }, async (context) => {
+  const seed = await writeToolSeed(context, 'alert-seed', [ALERT_MODULE]);
+  return withRedis(async (redis) => {
+    const flags = ['--seed', seed.path];
+    const servers = await startServers({ a: () => spawnReferenceServer(redis.url, flags), b: () => spawnReferenceServer(redis.url, flags) });
+    try {
+      return [await measure(context, servers, seed.token)];
+    } finally {
+      await stopServers(servers);
+    }
+  });
+});
 
-async function measure(context: BenchContext, servers: Record<'a' | 'b', { url: string }>) {
+async function measure(context: BenchContext, servers: Record<'a' | 'b', { url: string }>, token: string) {
   const site = await context.overlaySite();
-  const token = DEMO_SEED.users[0]!.tokens.find((t) => t.context === 'overlay' && t.overlay === 'tool')!.token;
   const browserContext = await context.newBrowserContext();
   const alerts = await AlertListener.install(browserContext, () => performance.now());
   const changes = await LiveListener.install(browserContext);
   const page = await browserContext.newPage();
-  const address = new URL('/', site.overlayUrl);
-  address.search = new URLSearchParams({ token, kind: 'tool', api: servers.b.url, debug: '1' }).toString();
-  await page.goto(address.href);
-  await page.getByTestId('debug-live').filter({ hasText: /^live$/ }).waitFor({ timeout: 30_000 });
-  await page.locator(`iframe[data-module-id="${ALERT_MODULE}"][data-state="ready"]`).waitFor({ timeout: 30_000 });
+  await openLiveOverlay(page, toolOverlayAddress(site.overlayUrl, token, servers.b.url), ALERT_MODULE);
   let n = 0;
   let value = 0;
   const samples = await sampleInterleaved({
@@ -76,33 +66,15 @@ async function measure(context: BenchContext, servers: Record<'a' | 'b', { url: 
 /** Shows alert `n` (untimed), then times the skip until the module's signal aborted. */
 async function timeSkip(api: string, heard: AlertListener, n: number): Promise<number> {
   const started = heard.next('alert', n);
-  await post(`${api}/me/events`, { type: 'custom.bench-hold', event: { n, hold: true } });
+  await sendAsWebsite('POST', api, '/me/events', { type: 'custom.bench-hold', event: { n, hold: true } });
   await started;
   const aborted = heard.next('abort', n);
   const startedAt = performance.now();
-  const answer = post(`${api}${ALERTS_PATH}/skip`);
+  const answer = sendAsWebsite('POST', api, `${ALERTS_PATH}/skip`);
   const at = await aborted;
   await answer;
   return at - startedAt;
 }
 
-async function post(url: string, body?: unknown): Promise<void> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${DEMO_TOKENS.website}`, ...(body !== undefined && { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  await response.arrayBuffer();
-  if (!response.ok) throw new Error(`POST ${new URL(url).pathname} answered ${response.status}`);
-}
-
-/** The demo user, its tool overlay showing the bench's alert module. */
-async function writeSeed(context: BenchContext): Promise<string> {
-  const seed = structuredClone(DEMO_SEED);
-  seed.users[0]!.profile.selected.tools = [ALERT_MODULE];
-  const path = join(await context.tempDir('alert-seed'), 'seed.json');
-  await writeFile(path, JSON.stringify(seed));
-  return path;
-}
 
 export default alertControl;

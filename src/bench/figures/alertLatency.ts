@@ -1,10 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { DEMO_TOKENS } from '../../server/index.ts';
 import type { BenchContext } from '../BenchContext.ts';
-import type { Figure } from '../Figure.ts';
+import { defineFigure } from '../Figure.ts';
 import { formatNumber } from '../formatTable.ts';
 import { AlertListener } from '../live/AlertListener.ts';
 import { makeRow } from '../makeRow.ts';
+import { openLiveOverlay } from '../overlay/openLiveOverlay.ts';
 import { ALERT_MODULE } from '../overlay/writeAlertModule.ts';
 import { summarize } from '../summarize.ts';
 
@@ -18,14 +19,9 @@ const RUNS = 100;
  * The floor, from the same POSTs: until the same module's `Overlay.on('event')`
  * hears the event (the event.latency path into a module, without the queue).
  */
-const alertLatency: Figure = {
-  name: 'alert.latency',
-  order: 59,
-  rows: ['alert.latency'],
-  async run(context) {
-    return [await measure(context)];
-  },
-};
+const alertLatency = defineFigure({ name: 'alert.latency', order: 59 }, async (context) => {
+  return [await measure(context)];
+});
 
 async function measure(context: BenchContext) {
   const site = await context.overlaySite();
@@ -33,9 +29,7 @@ async function measure(context: BenchContext) {
   const browserContext = await context.newBrowserContext();
   const heard = await AlertListener.install(browserContext, () => performance.now());
   const page = await browserContext.newPage();
-  await page.goto(`${site.overlayUrl}&debug=1`);
-  await page.getByTestId('debug-live').filter({ hasText: /^live$/ }).waitFor({ timeout: 30_000 });
-  await page.locator(`iframe[data-module-id="${ALERT_MODULE}"][data-state="ready"]`).waitFor({ timeout: 30_000 });
+  await openLiveOverlay(page, `${site.overlayUrl}&debug=1`, ALERT_MODULE);
   const alerts: number[] = [];
   const events: number[] = [];
   for (let n = 1; n <= WARMUP + RUNS; n += 1) {

@@ -2,10 +2,11 @@ import { performance } from 'node:perf_hooks';
 import type { Frame, Page } from 'playwright-core';
 import { DEMO_OVERLAY_IDS, DEMO_TOKENS } from '../../server/index.ts';
 import type { BenchContext } from '../BenchContext.ts';
-import type { Figure } from '../Figure.ts';
+import { defineFigure } from '../Figure.ts';
 import { formatNumber } from '../formatTable.ts';
 import { AlertListener } from '../live/AlertListener.ts';
 import { makeRow } from '../makeRow.ts';
+import { sendAsWebsite } from '../overlay/sendAsWebsite.ts';
 import { makeNoisePng } from '../overlay/makeNoisePng.ts';
 import { summarize } from '../summarize.ts';
 
@@ -23,14 +24,9 @@ const SIDE = 400;
  * one fetch of another fresh file of the same size from the alert box's frame. The difference is
  * the queue, the module's settings, and the picture's decoding.
  */
-const alertMedia: Figure = {
-  name: 'alert.media',
-  order: 59,
-  rows: ['alert.media'],
-  async run(context) {
-    return [await measure(context)];
-  },
-};
+const alertMedia = defineFigure({ name: 'alert.media', order: 59 }, async (context) => {
+  return [await measure(context)];
+});
 
 async function measure(context: BenchContext) {
   const site = await context.overlaySite();
@@ -88,14 +84,14 @@ async function timeRun(apiUrl: string, heard: AlertListener, frame: Frame, n: nu
   const event = heard.next('event', n);
   const decoded = heard.next('media', pictureId);
   const startedAt = performance.now();
-  await post(apiUrl, '/me/events', { type: 'channel.cheer', event: { user_name: 'Bench_Cheerer', bits: 100, message: '', n } });
+  await sendAsWebsite('POST', apiUrl, '/me/events', { type: 'channel.cheer', event: { user_name: 'Bench_Cheerer', bits: 100, message: '', n } });
   const [eventAt, decodedAt] = await Promise.all([event, decoded]);
   const fetchMs = await frame.evaluate(async (url) => {
     const started = performance.now();
     await (await fetch(url)).arrayBuffer();
     return performance.now() - started;
   }, otherUrl);
-  await post(apiUrl, '/me/alerts/skip', {});
+  await sendAsWebsite('POST', apiUrl, '/me/alerts/skip', {});
   await frame.waitForFunction(() => document.querySelector<HTMLElement>('[data-testid="alert"]')?.dataset.state === 'idle', undefined, WAIT);
   return { media: decodedAt - startedAt, event: eventAt - startedAt, fetch: fetchMs };
 }
@@ -125,16 +121,6 @@ async function writeSetting(apiUrl: string, key: string, value: unknown): Promis
   });
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`PATCH /me/database answered ${response.status}`);
-}
-
-async function post(apiUrl: string, path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${apiUrl}${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${DEMO_TOKENS.website}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  await response.arrayBuffer();
-  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}`);
 }
 
 export default alertMedia;

@@ -1,6 +1,7 @@
-import type { Figure } from '../Figure.ts';
+import { defineFigure } from '../Figure.ts';
 import { formatNumber } from '../formatTable.ts';
-import { type HarnessSession, openHarness, PROBE_ID, TOOL_TOKEN } from '../harness/openHarness.ts';
+import { type HarnessSession, PROBE_ID, TOOL_TOKEN } from '../harness/openHarness.ts';
+import { withHarness } from '../harness/withHarness.ts';
 import type { HarnessServer } from '../harness/startHarnessServer.ts';
 import { makeRow } from '../makeRow.ts';
 import { summarize } from '../summarize.ts';
@@ -14,40 +15,31 @@ const ROUNDS = 100;
  * Counted: PATCH requests the server received until the queue drained, against
  * the 100 that one per key would take; checked: every key ends at the last value written.
  */
-const coalesce: Figure = {
-  name: 'coalesce',
-  order: 30,
-  rows: ['coalesce'],
-  async run(context) {
-    const server = await context.harnessServer();
-    const session = await openHarness(await context.newBrowserContext(), server, { withToken: true });
-    try {
-      // The first burst warms up; it is checked but not counted.
-      const bursts: Burst[] = [];
-      for (let run = 0; run < 4; run++) bursts.push(await burst(session, server, `burst${run}-`));
-      const kept = bursts.slice(1);
-      const exact = bursts.every((each) => each.exact);
-      const median = (pick: (each: Burst) => number) => formatNumber(summarize(kept.map(pick)).median);
-      const note =
-        `the ${KEYS * ROUNDS} db.set took ${median((b) => b.ms)} ms to resolve, and ${median((b) => b.duringBurst)} PATCHes ` +
-        `went out meanwhile (medians); final values ${exact ? 'exact' : 'WRONG'} on the server`;
-      return [
-        makeRow({
-          name: 'coalesce',
-          title: 'PATCH requests sent for 10,000 db.set over 100 keys in a burst, vs 100 keys',
-          unit: 'PATCH',
-          samples: kept.map((b) => b.sent),
-          baseline: [KEYS],
-          target: { of: 'ratio', op: '<=', limit: 1.1, also: 'final values exact' },
-          also: exact,
-          note,
-        }),
-      ];
-    } finally {
-      await session.close();
-    }
-  },
-};
+const coalesce = defineFigure({ name: 'coalesce', order: 30 }, async (context) => {
+  return withHarness(context, { withToken: true }, async (session, server) => {
+    // The first burst warms up; it is checked but not counted.
+    const bursts: Burst[] = [];
+    for (let run = 0; run < 4; run++) bursts.push(await burst(session, server, `burst${run}-`));
+    const kept = bursts.slice(1);
+    const exact = bursts.every((each) => each.exact);
+    const median = (pick: (each: Burst) => number) => formatNumber(summarize(kept.map(pick)).median);
+    const note =
+      `the ${KEYS * ROUNDS} db.set took ${median((b) => b.ms)} ms to resolve, and ${median((b) => b.duringBurst)} PATCHes ` +
+      `went out meanwhile (medians); final values ${exact ? 'exact' : 'WRONG'} on the server`;
+    return [
+      makeRow({
+        name: 'coalesce',
+        title: 'PATCH requests sent for 10,000 db.set over 100 keys in a burst, vs 100 keys',
+        unit: 'PATCH',
+        samples: kept.map((b) => b.sent),
+        baseline: [KEYS],
+        target: { of: 'ratio', op: '<=', limit: 1.1, also: 'final values exact' },
+        also: exact,
+        note,
+      }),
+    ];
+  });
+});
 
 interface Burst {
   /** PATCH requests until the queue drained. */

@@ -1,7 +1,8 @@
-import type { Figure, Row } from '../Figure.ts';
+import { defineFigure, type Row } from '../Figure.ts';
 import { formatNumber } from '../formatTable.ts';
 import { MEMORY_KEY } from '../harness/HarnessApi.ts';
-import { type HarnessSession, openHarness } from '../harness/openHarness.ts';
+import type { HarnessSession } from '../harness/openHarness.ts';
+import { withHarness } from '../harness/withHarness.ts';
 import { makeRow } from '../makeRow.ts';
 import { sampleInterleaved } from '../sampleInterleaved.ts';
 import { summarize } from '../summarize.ts';
@@ -17,23 +18,15 @@ const KEY = 'pending';
  * the figure: a raw round trip with one idb-keyval `get`, and the data layer's
  * read alone in the host page.
  */
-const dbGet: Figure = {
-  name: 'db.get',
-  order: 10,
-  rows: ['db.get', 'db.get.penpal'],
-  async run(context) {
-    // Without a token the queue pauses at its first send: the write stays pending locally.
-    const session = await openHarness(await context.newBrowserContext(), await context.harnessServer(), { withToken: false });
-    try {
-      await session.probe('sdkSet', 1, KEY);
-      const status = await session.harness('status');
-      if (status.pending !== 1) throw new Error(`expected one pending write, the queue has ${status.pending}`);
-      return rows(await measure(session));
-    } finally {
-      await session.close();
-    }
-  },
-};
+const dbGet = defineFigure({ name: 'db.get', order: 10, rows: ['db.get', 'db.get.penpal'] }, async (context) => {
+  // Without a token the queue pauses at its first send: the write stays pending locally.
+  return withHarness(context, { withToken: false }, async (session) => {
+    await session.probe('sdkSet', 1, KEY);
+    const status = await session.harness('status');
+    if (status.pending !== 1) throw new Error(`expected one pending write, the queue has ${status.pending}`);
+    return rows(await measure(session));
+  });
+});
 
 function measure(session: HarnessSession) {
   return sampleInterleaved({

@@ -1,14 +1,13 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
-import { DEMO_SEED } from '../../server/index.ts';
 import type { BenchContext } from '../BenchContext.ts';
-import type { Figure } from '../Figure.ts';
+import { defineFigure } from '../Figure.ts';
 import { LiveListener } from '../live/LiveListener.ts';
 import { type PatchTarget, timePatchToChange } from '../live/timePatchToChange.ts';
 import { formatNumber } from '../formatTable.ts';
 import { makeRow } from '../makeRow.ts';
+import { openLiveOverlay, toolOverlayAddress } from '../overlay/openLiveOverlay.ts';
+import { writeToolSeed } from '../overlay/writeToolSeed.ts';
 import { toolModuleId } from '../overlay/writeToolModules.ts';
 import { sampleInterleaved } from '../sampleInterleaved.ts';
 import { summarize } from '../summarize.ts';
@@ -31,30 +30,22 @@ const QUIET_MS = 40;
  * the same rounds: the same PATCH sent by a bare `fetch` from the dock page
  * (no queue), the browser's own share.
  */
-const dockLatency: Figure = {
-  name: 'dock.latency',
-  order: 58,
-  rows: ['dock.latency'],
-  async run(context) {
-    const seedPath = await writeSeed(context);
-    const servers = await startServers({ api: () => spawnReferenceServer('memory', ['--seed', seedPath]) });
-    try {
-      return [await measure(context, servers.api.url)];
-    } finally {
-      await stopServers(servers);
-    }
-  },
-};
+const dockLatency = defineFigure({ name: 'dock.latency', order: 58 }, async (context) => {
+  const seed = await writeToolSeed(context, 'dock-seed', [MODULE]);
+  const servers = await startServers({ api: () => spawnReferenceServer('memory', ['--seed', seed.path]) });
+  try {
+    return [await measure(context, servers.api.url, seed.token)];
+  } finally {
+    await stopServers(servers);
+  }
+});
 
-async function measure(context: BenchContext, api: string) {
+async function measure(context: BenchContext, api: string, token: string) {
   const site = await context.overlaySite();
-  const token = DEMO_SEED.users[0]!.tokens.find((t) => t.context === 'overlay' && t.overlay === 'tool')!.token;
   const overlay = await context.newBrowserContext();
   const heard = await LiveListener.install(overlay);
   const page = await overlay.newPage();
-  await page.goto(address(site.overlayUrl, '/', { token, kind: 'tool', api, debug: '1' }));
-  await page.getByTestId('debug-live').filter({ hasText: /^live$/ }).waitFor({ timeout: 30_000 });
-  await page.locator(`iframe[data-module-id="${MODULE}"][data-state="ready"]`).waitFor({ timeout: 30_000 });
+  await openLiveOverlay(page, toolOverlayAddress(site.overlayUrl, token, api), MODULE);
   const dock = await (await context.newBrowserContext()).newPage();
   await dock.goto(address(site.overlayUrl, '/dock', { token, api }));
   const field = dock.getByLabel('Live value 1', { exact: true });
@@ -148,13 +139,5 @@ function address(base: string, path: string, params: Record<string, string>): st
   return url.href;
 }
 
-/** The demo user, its tool overlay showing the first bench module (listening for `change`). */
-async function writeSeed(context: BenchContext): Promise<string> {
-  const seed = structuredClone(DEMO_SEED);
-  seed.users[0]!.profile.selected.tools = [MODULE];
-  const path = join(await context.tempDir('dock-seed'), 'seed.json');
-  await writeFile(path, JSON.stringify(seed));
-  return path;
-}
 
 export default dockLatency;

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { LIVE_PATH } from '../../api/index.ts';
 import { DEMO_TOKENS } from '../../server/index.ts';
-import type { Figure } from '../Figure.ts';
+import { defineFigure } from '../Figure.ts';
 import { formatNumber } from '../formatTable.ts';
 import { SocketListener } from '../live/SocketListener.ts';
 import { makeRow } from '../makeRow.ts';
@@ -27,40 +27,35 @@ interface Heard {
  * the order the server accepted them (checked against `GET /me/events`).
  * Beside it, the events per second A accepted (first POST sent to last answer).
  */
-const eventBurst: Figure = {
-  name: 'event.burst',
-  order: 59,
-  rows: ['event.burst'],
-  async run() {
-    return withRedis(async (redis) => {
-      const servers = await startServers({ a: () => spawnReferenceServer(redis.url, FLAGS), b: () => spawnReferenceServer(redis.url, FLAGS) });
+const eventBurst = defineFigure({ name: 'event.burst', order: 59 }, async () => {
+  return withRedis(async (redis) => {
+    const servers = await startServers({ a: () => spawnReferenceServer(redis.url, FLAGS), b: () => spawnReferenceServer(redis.url, FLAGS) });
+    try {
+      const listener = await SocketListener.open(servers.b.url + LIVE_PATH, () => undefined, { type: 'auth', token: DEMO_TOKENS.tool });
       try {
-        const listener = await SocketListener.open(servers.b.url + LIVE_PATH, () => undefined, { type: 'auth', token: DEMO_TOKENS.tool });
-        try {
-          const rounds = [];
-          for (let round = 0; round <= ROUNDS; round++) rounds.push(await burst(servers.a.url, listener, round));
-          const kept = rounds.slice(1);
-          const rates = kept.map((r) => r.acceptedPerSecond).sort((x, y) => x - y);
-          return [
-            makeRow({
-              name: 'event.burst',
-              title: `${EVENTS} events from ${CLIENTS} clients until a socket on another instance has all, in order`,
-              unit: 'ms',
-              samples: kept.map((r) => r.allHeardMs),
-              target: { of: 'value', op: '<=', limit: 2000, also: 'all, in accepted order' },
-              also: kept.every((r) => r.inOrder),
-              note: `server accepted ${formatNumber(rates[Math.floor(rates.length / 2)]!)} events/s (median of ${ROUNDS} rounds); all heard in accepted order in ${kept.filter((r) => r.inOrder).length} of ${ROUNDS} rounds; POST to instance A, ws client on instance B, one Redis`,
-            }),
-          ];
-        } finally {
-          listener.close();
-        }
+        const rounds = [];
+        for (let round = 0; round <= ROUNDS; round++) rounds.push(await burst(servers.a.url, listener, round));
+        const kept = rounds.slice(1);
+        const rates = kept.map((r) => r.acceptedPerSecond).sort((x, y) => x - y);
+        return [
+          makeRow({
+            name: 'event.burst',
+            title: `${EVENTS} events from ${CLIENTS} clients until a socket on another instance has all, in order`,
+            unit: 'ms',
+            samples: kept.map((r) => r.allHeardMs),
+            target: { of: 'value', op: '<=', limit: 2000, also: 'all, in accepted order' },
+            also: kept.every((r) => r.inOrder),
+            note: `server accepted ${formatNumber(rates[Math.floor(rates.length / 2)]!)} events/s (median of ${ROUNDS} rounds); all heard in accepted order in ${kept.filter((r) => r.inOrder).length} of ${ROUNDS} rounds; POST to instance A, ws client on instance B, one Redis`,
+          }),
+        ];
       } finally {
-        await stopServers(servers);
+        listener.close();
       }
-    });
-  },
-};
+    } finally {
+      await stopServers(servers);
+    }
+  });
+});
 
 async function burst(url: string, listener: SocketListener, round: number) {
   const ofRound = () => (listener.messages as Heard[]).filter((m) => m.type === 'event' && m.event?.event?.round === round);

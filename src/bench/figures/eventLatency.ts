@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { performance } from 'node:perf_hooks';
 import { LIVE_PATH } from '../../api/index.ts';
 import { DEMO_TOKENS } from '../../server/index.ts';
-import type { Figure } from '../Figure.ts';
+import { defineFigure } from '../Figure.ts';
 import { formatNumber } from '../formatTable.ts';
 import { SocketListener } from '../live/SocketListener.ts';
+import { timePatchToChange } from '../live/timePatchToChange.ts';
+import { timeUntilHeard } from '../live/timeUntilHeard.ts';
 import { makeRow } from '../makeRow.ts';
 import { sampleInterleaved } from '../sampleInterleaved.ts';
 import { spawnListening, spawnReferenceServer } from '../server/spawnServer.ts';
@@ -24,25 +25,20 @@ const TSX_LOADER = new URL('../../../node_modules/tsx/dist/loader.mjs', import.m
  * rounds' PATCH until `change` over the same two instances: the database
  * write's path, which pays the same Redis hop (and its AOF fsync).
  */
-const eventLatency: Figure = {
-  name: 'event.latency',
-  order: 58,
-  rows: ['event.latency'],
-  async run() {
-    return withRedis(async (redis) => {
-      const servers = await startServers({
-        a: () => spawnReferenceServer(redis.url),
-        b: () => spawnReferenceServer(redis.url),
-        bare: () => spawnListening(process.execPath, ['--import', TSX_LOADER, fileURLToPath(BARE_LIVE)]),
-      });
-      try {
-        return [await measure(servers)];
-      } finally {
-        await stopServers(servers);
-      }
+const eventLatency = defineFigure({ name: 'event.latency', order: 58 }, async () => {
+  return withRedis(async (redis) => {
+    const servers = await startServers({
+      a: () => spawnReferenceServer(redis.url),
+      b: () => spawnReferenceServer(redis.url),
+      bare: () => spawnListening(process.execPath, ['--import', TSX_LOADER, fileURLToPath(BARE_LIVE)]),
     });
-  },
-};
+    try {
+      return [await measure(servers)];
+    } finally {
+      await stopServers(servers);
+    }
+  });
+});
 
 async function measure(servers: Record<'a' | 'b' | 'bare', { url: string }>) {
   const ours = await SocketListener.open(servers.b.url + LIVE_PATH, (m) => (m as { event?: { event?: { n?: number } } }).event?.event?.n, {
@@ -62,7 +58,8 @@ async function measure(servers: Record<'a' | 'b' | 'bare', { url: string }>) {
       variants: {
         ours: () => timePost(`${servers.a.url}/me/events`, { type: 'custom.bench', event: { n: ++n } }, ours, n),
         bare: () => timePost(`${servers.bare.url}/me/events`, { id: 'bench', key: 'k', value: ++n }, bare, n),
-        patch: () => timePatch(`${servers.a.url}/me/database`, ++n, changes),
+        // The database write's live path, for comparison: PATCH through A until B's socket hears `change`.
+        patch: () => timePatchToChange({ url: servers.a.url, token: DEMO_TOKENS.tool, id: 'bench.writer', key: 'live' }, changes, ++n),
       },
     });
     return makeRow({
@@ -82,32 +79,12 @@ async function measure(servers: Record<'a' | 'b' | 'bare', { url: string }>) {
 }
 
 /** Milliseconds from sending the POST until the listener heard `n` (the answer is awaited too, before the next run). */
-async function timePost(url: string, body: unknown, listener: SocketListener, n: number): Promise<number> {
-  const heard = listener.next(n);
-  const startedAt = performance.now();
-  const answer = fetch(url, { method: 'POST', headers: { Authorization: `Bearer ${DEMO_TOKENS.website}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  await heard;
-  const elapsed = performance.now() - startedAt;
-  const response = await answer;
-  await response.arrayBuffer();
-  if (!response.ok) throw new Error(`POST answered ${response.status}`);
-  return elapsed;
+function timePost(url: string, body: unknown, listener: SocketListener, n: number): Promise<number> {
+  return timeUntilHeard(listener, n, () =>
+    fetch(url, { method: 'POST', headers: { Authorization: `Bearer ${DEMO_TOKENS.website}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+  );
 }
 
-/** The database write's live path, for comparison: PATCH through A until B's socket hears `change`. */
-async function timePatch(url: string, n: number, listener: SocketListener): Promise<number> {
-  const heard = listener.next(n);
-  const startedAt = performance.now();
-  const answer = fetch(url, {
-    method: 'PATCH',
-    headers: { Authorization: `Bearer ${DEMO_TOKENS.tool}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ id: 'bench.writer', key: 'live', value: n }),
-  });
-  await heard;
-  const elapsed = performance.now() - startedAt;
-  await (await answer).arrayBuffer();
-  return elapsed;
-}
 
 function median(samples: readonly number[]): number {
   return [...samples].sort((x, y) => x - y)[Math.floor(samples.length / 2)]!;

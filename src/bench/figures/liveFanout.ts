@@ -1,5 +1,5 @@
 import { DEMO_TOKENS } from '../../server/index.ts';
-import type { Figure } from '../Figure.ts';
+import { defineFigure } from '../Figure.ts';
 import { formatNumber } from '../formatTable.ts';
 import { type LiveClients, openLiveClients } from '../live/openLiveClients.ts';
 import { type LiveServerProcess, spawnBareLive, spawnReferenceLive } from '../live/spawnLiveServer.ts';
@@ -18,37 +18,32 @@ const CLIENTS = 1000;
  * the disk; the baseline is a bare `ws` server that pushes the same JSON to
  * every socket as it answers the request. Rounds alternate between the two.
  */
-const liveFanout: Figure = {
-  name: 'live.fanout',
-  order: 58,
-  rows: ['live.fanout'],
-  async run(context) {
-    const servers: LiveServerProcess[] = [];
-    const clients: LiveClients[] = [];
-    try {
-      const reference = await spawnReferenceLive(CLIENTS);
-      servers.push(reference);
-      const bare = await spawnBareLive();
-      servers.push(bare);
-      context.log(`live.fanout: opening ${CLIENTS} live connections to each server`);
-      const onReference = await openLiveClients(reference.url, CLIENTS, DEMO_TOKENS.tool);
-      clients.push(onReference);
-      const onBare = await openLiveClients(bare.url, CLIENTS);
-      clients.push(onBare);
-      const samples = await sampleInterleaved({
-        warmup: 3,
-        runs: 21,
-        variants: { reference: fanOut(reference.url, onReference), bare: fanOut(bare.url, onBare) },
-      });
-      const note = `bare ws server: ${formatNumber(summarize(samples.bare).median)} ms; reference on the memory store; ${CLIENTS} Node ws clients in the bench process`;
-      const title = `one PATCH heard by ${CLIENTS.toLocaleString('en')} live connections, until the last`;
-      return [makeRow({ name: 'live.fanout', title, unit: 'ms', samples: samples.reference, baseline: samples.bare, target: { of: 'value', op: '<=', limit: 100 }, note })];
-    } finally {
-      for (const group of clients) await group.close();
-      for (const server of servers) await server.stop();
-    }
-  },
-};
+const liveFanout = defineFigure({ name: 'live.fanout', order: 58 }, async (context) => {
+  const servers: LiveServerProcess[] = [];
+  const clients: LiveClients[] = [];
+  try {
+    const reference = await spawnReferenceLive(CLIENTS);
+    servers.push(reference);
+    const bare = await spawnBareLive();
+    servers.push(bare);
+    context.log(`live.fanout: opening ${CLIENTS} live connections to each server`);
+    const onReference = await openLiveClients(reference.url, CLIENTS, DEMO_TOKENS.tool);
+    clients.push(onReference);
+    const onBare = await openLiveClients(bare.url, CLIENTS);
+    clients.push(onBare);
+    const samples = await sampleInterleaved({
+      warmup: 3,
+      runs: 21,
+      variants: { reference: fanOut(reference.url, onReference), bare: fanOut(bare.url, onBare) },
+    });
+    const note = `bare ws server: ${formatNumber(summarize(samples.bare).median)} ms; reference on the memory store; ${CLIENTS} Node ws clients in the bench process`;
+    const title = `one PATCH heard by ${CLIENTS.toLocaleString('en')} live connections, until the last`;
+    return [makeRow({ name: 'live.fanout', title, unit: 'ms', samples: samples.reference, baseline: samples.bare, target: { of: 'value', op: '<=', limit: 100 }, note })];
+  } finally {
+    for (const group of clients) await group.close();
+    for (const server of servers) await server.stop();
+  }
+});
 
 /** One sample: a PATCH, timed until every client has heard one more change. */
 function fanOut(url: string, clients: LiveClients): () => Promise<number> {

@@ -1,5 +1,5 @@
 import { DEMO_TOKENS } from '../../server/index.ts';
-import type { Figure } from '../Figure.ts';
+import { defineFigure } from '../Figure.ts';
 import { formatNumber } from '../formatTable.ts';
 import { openLiveClients } from '../live/openLiveClients.ts';
 import { type LiveServerProcess, spawnBareLive, spawnReferenceLive } from '../live/spawnLiveServer.ts';
@@ -19,25 +19,20 @@ const WARM = 200;
  * 10,000. Baseline: the same count of plain connections on a bare `ws` server.
  * Each sample starts a fresh server process.
  */
-const liveIdle: Figure = {
-  name: 'live.idle',
-  order: 59,
-  rows: ['live.idle'],
-  async run(context) {
-    const samples = await sampleInterleaved({
-      warmup: 0,
-      runs: 3,
-      variants: {
-        reference: () => perConnection(() => spawnReferenceLive(CONNECTIONS + WARM), DEMO_TOKENS.tool),
-        bare: () => perConnection(spawnBareLive),
-      },
-      onRun: (run) => context.log(`live.idle: run ${run} of 3`),
-    });
-    const note = `bare ws server: ${formatNumber(summarize(samples.bare).median)} KB per connection; RSS growth over ${CONNECTIONS.toLocaleString('en')} connections`;
-    const title = `server memory per idle live connection, at ${CONNECTIONS.toLocaleString('en')}`;
-    return [makeRow({ name: 'live.idle', title, unit: 'KB', samples: samples.reference, baseline: samples.bare, target: { of: 'value', op: '<=', limit: 20 }, note })];
-  },
-};
+const liveIdle = defineFigure({ name: 'live.idle', order: 59 }, async (context) => {
+  const samples = await sampleInterleaved({
+    warmup: 0,
+    runs: 3,
+    variants: {
+      reference: () => perConnection(() => spawnReferenceLive(CONNECTIONS + WARM), DEMO_TOKENS.tool),
+      bare: () => perConnection(spawnBareLive),
+    },
+    onRun: (run) => context.log(`live.idle: run ${run} of 3`),
+  });
+  const note = `bare ws server: ${formatNumber(summarize(samples.bare).median)} KB per connection; RSS growth over ${CONNECTIONS.toLocaleString('en')} connections`;
+  const title = `server memory per idle live connection, at ${CONNECTIONS.toLocaleString('en')}`;
+  return [makeRow({ name: 'live.idle', title, unit: 'KB', samples: samples.reference, baseline: samples.bare, target: { of: 'value', op: '<=', limit: 20 }, note })];
+});
 
 /** KB of RSS one more idle connection costs a fresh server. */
 async function perConnection(start: () => Promise<LiveServerProcess>, token?: string): Promise<number> {

@@ -1,13 +1,12 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_SEED } from '../../server/index.ts';
 import type { BenchContext } from '../BenchContext.ts';
-import type { Figure } from '../Figure.ts';
+import { defineFigure } from '../Figure.ts';
 import { formatNumber } from '../formatTable.ts';
 import { LiveListener } from '../live/LiveListener.ts';
 import { timePatchToChange } from '../live/timePatchToChange.ts';
 import { makeRow } from '../makeRow.ts';
+import { openLiveOverlay, toolOverlayAddress } from '../overlay/openLiveOverlay.ts';
+import { writeToolSeed } from '../overlay/writeToolSeed.ts';
 import { toolModuleId } from '../overlay/writeToolModules.ts';
 import { sampleInterleaved } from '../sampleInterleaved.ts';
 import { spawnListening, spawnReferenceServer } from '../server/spawnServer.ts';
@@ -25,39 +24,29 @@ const MODULE = toolModuleId(0);
  * floor, measured in the same rounds: a bare node:http server that pushes the
  * same JSON to a bare page over a raw WebSocket as it answers the PATCH.
  */
-const liveLatency: Figure = {
-  name: 'live.latency',
-  order: 57,
-  rows: ['live.latency'],
-  async run(context) {
-    const seedPath = await writeSeed(context);
-    return withRedis(async (redis) => {
-      const flags = ['--seed', seedPath];
-      const servers = await startServers({
-        a: () => spawnReferenceServer(redis.url, flags),
-        b: () => spawnReferenceServer(redis.url, flags),
-        bare: () => spawnListening(process.execPath, ['--import', TSX_LOADER, fileURLToPath(BARE_LIVE)]),
-      });
-      try {
-        return [await measure(context, servers)];
-      } finally {
-        await stopServers(servers);
-      }
+const liveLatency = defineFigure({ name: 'live.latency', order: 57 }, async (context) => {
+  const seed = await writeToolSeed(context, 'live-seed', [MODULE]);
+  return withRedis(async (redis) => {
+    const flags = ['--seed', seed.path];
+    const servers = await startServers({
+      a: () => spawnReferenceServer(redis.url, flags),
+      b: () => spawnReferenceServer(redis.url, flags),
+      bare: () => spawnListening(process.execPath, ['--import', TSX_LOADER, fileURLToPath(BARE_LIVE)]),
     });
-  },
-};
+    try {
+      return [await measure(context, servers, seed.token)];
+    } finally {
+      await stopServers(servers);
+    }
+  });
+});
 
-async function measure(context: BenchContext, servers: Record<'a' | 'b' | 'bare', { url: string }>) {
+async function measure(context: BenchContext, servers: Record<'a' | 'b' | 'bare', { url: string }>, token: string) {
   const site = await context.overlaySite();
-  const token = DEMO_SEED.users[0]!.tokens.find((t) => t.context === 'overlay' && t.overlay === 'tool')!.token;
   const overlay = await context.newBrowserContext();
   const heardOverlay = await LiveListener.install(overlay);
   const page = await overlay.newPage();
-  const address = new URL('/', site.overlayUrl);
-  address.search = new URLSearchParams({ token, kind: 'tool', api: servers.b.url, debug: '1' }).toString();
-  await page.goto(address.href);
-  await page.getByTestId('debug-live').filter({ hasText: /^live$/ }).waitFor({ timeout: 30_000 });
-  await page.locator(`iframe[data-module-id="${MODULE}"][data-state="ready"]`).waitFor({ timeout: 30_000 });
+  await openLiveOverlay(page, toolOverlayAddress(site.overlayUrl, token, servers.b.url), MODULE);
 
   const bare = await context.newBrowserContext();
   const heardBare = await LiveListener.install(bare);
@@ -92,13 +81,5 @@ function p99(samples: readonly number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!;
 }
 
-/** The demo user, its tool overlay showing the first bench module (listening for `change`). */
-async function writeSeed(context: BenchContext): Promise<string> {
-  const seed = structuredClone(DEMO_SEED);
-  seed.users[0]!.profile.selected.tools = [MODULE];
-  const path = join(await context.tempDir('live-seed'), 'seed.json');
-  await writeFile(path, JSON.stringify(seed));
-  return path;
-}
 
 export default liveLatency;

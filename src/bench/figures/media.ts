@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Figure, Row } from '../Figure.ts';
+import { defineFigure, type Row } from '../Figure.ts';
 import { makeRow } from '../makeRow.ts';
 import { sampleInterleaved } from '../sampleInterleaved.ts';
 import { runLoad } from '../server/runLoad.ts';
@@ -21,26 +21,21 @@ const MB = 1024 * 1024;
  * - `media.upload`: one 25 MB upload at a time, until its 201, against the bare server writing the
  *   same bytes to a file synced to disk (the reference server's 201 means committed to SQLite).
  */
-const media: Figure = {
-  name: 'media',
-  order: 58,
-  rows: ['media.get', 'media.upload'],
-  async run(context) {
-    const dir = await context.tempDir('media');
-    const file = sampleFile('png', MB);
-    await writeFile(join(dir, 'file.png'), file);
-    const reference = await spawnReferenceServer(`sqlite:${join(dir, 'media.sqlite')}`, ['--media-quota-mb', '1000']);
-    const bare = await spawnListening(process.execPath, ['--import', TSX_LOADER, BARE, join(dir, 'file.png'), dir]).catch(async (error: unknown) => {
-      await reference.stop();
-      throw error;
-    });
-    try {
-      return [await measureGet(reference, bare, file), await measureUpload(reference, bare)];
-    } finally {
-      await Promise.all([reference.stop(), bare.stop()]);
-    }
-  },
-};
+const media = defineFigure({ name: 'media', order: 58, rows: ['media.get', 'media.upload'] }, async (context) => {
+  const dir = await context.tempDir('media');
+  const file = sampleFile('png', MB);
+  await writeFile(join(dir, 'file.png'), file);
+  const reference = await spawnReferenceServer(`sqlite:${join(dir, 'media.sqlite')}`, ['--media-quota-mb', '1000']);
+  const bare = await spawnListening(process.execPath, ['--import', TSX_LOADER, BARE, join(dir, 'file.png'), dir]).catch(async (error: unknown) => {
+    await reference.stop();
+    throw error;
+  });
+  try {
+    return [await measureGet(reference, bare, file), await measureUpload(reference, bare)];
+  } finally {
+    await Promise.all([reference.stop(), bare.stop()]);
+  }
+});
 
 async function upload(url: string, bytes: Uint8Array): Promise<{ ms: number; id?: string }> {
   const started = performance.now();

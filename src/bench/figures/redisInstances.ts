@@ -1,4 +1,4 @@
-import type { Figure, Row } from '../Figure.ts';
+import { defineFigure, type Row } from '../Figure.ts';
 import { formatNumber } from '../formatTable.ts';
 import { makeRow } from '../makeRow.ts';
 import { sampleInterleaved } from '../sampleInterleaved.ts';
@@ -21,22 +21,17 @@ const CONNECTIONS = 50;
  * at once with 25 each on A and B, their throughputs summed. Both variants use
  * the same Redis and the same load generator, alternating round by round.
  */
-const redisInstances: Figure = {
-  name: 'redis.two',
-  order: 56,
-  rows: ['redis.two.patch', 'redis.two.get'],
-  async run() {
-    return withRedis(async (redis) => {
-      const servers = await startServers({ a: () => spawnReferenceServer(redis.url), b: () => spawnReferenceServer(redis.url) });
-      try {
-        const requests = loadRequests();
-        return [await measure('patch', requests.patch, servers), await measure('get', requests.get, servers)];
-      } finally {
-        await stopServers(servers);
-      }
-    });
-  },
-};
+const redisInstances = defineFigure({ name: 'redis.two', order: 56, rows: ['redis.two.patch', 'redis.two.get'] }, async () => {
+  return withRedis(async (redis) => {
+    const servers = await startServers({ a: () => spawnReferenceServer(redis.url), b: () => spawnReferenceServer(redis.url) });
+    try {
+      const requests = loadRequests();
+      return [await measure('patch', requests.patch, servers), await measure('get', requests.get, servers)];
+    } finally {
+      await stopServers(servers);
+    }
+  });
+});
 
 async function measure(name: 'patch' | 'get', request: LoadRequest, servers: Record<'a' | 'b', SpawnedServer>): Promise<Row> {
   const p99 = { one: [] as number[], two: [] as number[] };

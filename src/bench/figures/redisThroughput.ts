@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Figure, Row } from '../Figure.ts';
+import { defineFigure, type Row } from '../Figure.ts';
 import { formatNumber } from '../formatTable.ts';
 import { makeRow } from '../makeRow.ts';
 import { sampleInterleaved } from '../sampleInterleaved.ts';
@@ -22,27 +22,22 @@ type Variant = 'redis' | 'sqlite' | 'bare';
  * baseline. The sqlite server (`synchronous=FULL`) runs in the same rounds, so
  * the two stores are compared on the same machine state.
  */
-const redisThroughput: Figure = {
-  name: 'redis',
-  order: 55,
-  rows: ['redis.patch', 'redis.patch.p99', 'redis.get', 'redis.get.p99'],
-  async run(context) {
-    const sqlitePath = join(await context.tempDir('redis-load-db'), 'load.sqlite');
-    return withRedis(async (redis) => {
-      const servers = await startServers<Variant>({
-        redis: () => spawnReferenceServer(redis.url),
-        sqlite: () => spawnReferenceServer(`sqlite:${sqlitePath}`),
-        bare: spawnBareServer,
-      });
-      try {
-        const requests = loadRequests();
-        return [...(await measure('patch', requests.patch, servers)), ...(await measure('get', requests.get, servers))];
-      } finally {
-        await stopServers(servers);
-      }
+const redisThroughput = defineFigure({ name: 'redis', order: 55, rows: ['redis.patch', 'redis.patch.p99', 'redis.get', 'redis.get.p99'] }, async (context) => {
+  const sqlitePath = join(await context.tempDir('redis-load-db'), 'load.sqlite');
+  return withRedis(async (redis) => {
+    const servers = await startServers<Variant>({
+      redis: () => spawnReferenceServer(redis.url),
+      sqlite: () => spawnReferenceServer(`sqlite:${sqlitePath}`),
+      bare: spawnBareServer,
     });
-  },
-};
+    try {
+      const requests = loadRequests();
+      return [...(await measure('patch', requests.patch, servers)), ...(await measure('get', requests.get, servers))];
+    } finally {
+      await stopServers(servers);
+    }
+  });
+});
 
 async function measure(name: 'patch' | 'get', request: LoadRequest, servers: Record<Variant, SpawnedServer>): Promise<Row[]> {
   const p99: Record<Variant, number[]> = { redis: [], sqlite: [], bare: [] };

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { DEMO_TOKENS } from '../../server/index.ts';
-import type { Figure } from '../Figure.ts';
+import { defineFigure } from '../Figure.ts';
 import { formatNumber } from '../formatTable.ts';
 import { makeRow } from '../makeRow.ts';
 import { sampleInterleaved } from '../sampleInterleaved.ts';
@@ -24,35 +24,30 @@ const ID = 'bench.tool.values';
  * latency an overlay waits for), so the ratio is what reading the module costs
  * over reading one key.
  */
-const redisValues: Figure = {
-  name: 'redis.values',
-  order: 57,
-  rows: ['redis.values'],
-  async run() {
-    return withRedis(async (server) => {
-      await fillOtherUsers(server.port);
-      const api = await spawnReferenceServer(server.url);
-      try {
-        const headers = { Authorization: `Bearer ${DEMO_TOKENS.tool}`, Accept: 'application/json' };
-        for (let i = 0; i < MODULE_VALUES; i++) {
-          const body = JSON.stringify({ id: ID, key: `v${i}`, value: { count: i, label: 'deaths' } });
-          const answer = await fetch(`${api.url}/me/database`, { method: 'PATCH', headers: { ...headers, 'Content-Type': 'application/json' }, body });
-          if (!answer.ok) throw new Error(`PATCH answered ${answer.status}`);
-        }
-        const latency = (path: string) => () => medianLatency(`${api.url}${path}`, headers);
-        const samples = await sampleInterleaved({
-          warmup: 1,
-          runs: 5,
-          variants: { values: latency(`/me/database/values?id=${ID}`), key: latency(`/me/database?id=${ID}&key=v0`) },
-        });
-        const note = `one key: ${formatNumber(summarize(samples.key).median)} ms; ${OTHER_KEYS} other keys in Redis, ${MODULE_VALUES} values in the module`;
-        return [makeRow({ name: 'redis.values', title: 'GET /me/database/values latency of one module, redis, 100k other keys', unit: 'ms', samples: samples.values, baseline: samples.key, target: { of: 'ratio', op: '<=', limit: 2 }, note })];
-      } finally {
-        await api.stop();
+const redisValues = defineFigure({ name: 'redis.values', order: 57 }, async () => {
+  return withRedis(async (server) => {
+    await fillOtherUsers(server.port);
+    const api = await spawnReferenceServer(server.url);
+    try {
+      const headers = { Authorization: `Bearer ${DEMO_TOKENS.tool}`, Accept: 'application/json' };
+      for (let i = 0; i < MODULE_VALUES; i++) {
+        const body = JSON.stringify({ id: ID, key: `v${i}`, value: { count: i, label: 'deaths' } });
+        const answer = await fetch(`${api.url}/me/database`, { method: 'PATCH', headers: { ...headers, 'Content-Type': 'application/json' }, body });
+        if (!answer.ok) throw new Error(`PATCH answered ${answer.status}`);
       }
-    });
-  },
-};
+      const latency = (path: string) => () => medianLatency(`${api.url}${path}`, headers);
+      const samples = await sampleInterleaved({
+        warmup: 1,
+        runs: 5,
+        variants: { values: latency(`/me/database/values?id=${ID}`), key: latency(`/me/database?id=${ID}&key=v0`) },
+      });
+      const note = `one key: ${formatNumber(summarize(samples.key).median)} ms; ${OTHER_KEYS} other keys in Redis, ${MODULE_VALUES} values in the module`;
+      return [makeRow({ name: 'redis.values', title: 'GET /me/database/values latency of one module, redis, 100k other keys', unit: 'ms', samples: samples.values, baseline: samples.key, target: { of: 'ratio', op: '<=', limit: 2 }, note })];
+    } finally {
+      await api.stop();
+    }
+  });
+});
 
 /** Writes the other users' keys straight into Redis, in pipelined batches. */
 async function fillOtherUsers(port: number): Promise<void> {

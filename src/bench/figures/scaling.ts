@@ -1,4 +1,4 @@
-import type { Figure, Row } from '../Figure.ts';
+import { defineFigure, type Row } from '../Figure.ts';
 import { launchBenchBrowserWithPid } from '../browser/launchBenchBrowser.ts';
 import { rendererMemoryMB } from '../browser/rendererMemory.ts';
 import type { BenchContext } from '../BenchContext.ts';
@@ -23,26 +23,21 @@ interface Point {
  * renderer processes (PSS) once they are. The 50-module figure is compared
  * with the straight line through the 1- and 10-module figures.
  */
-const scaling: Figure = {
-  name: 'scaling',
-  order: 70,
-  rows: [...COUNTS.map((n) => `scaling.ready.${n}`), ...COUNTS.map((n) => `scaling.memory.${n}`)],
-  async run(context) {
-    const site = await context.overlaySite();
-    // A browser of its own, so that only this figure's pages count in its renderers' memory.
-    const { browser, pid, close } = await launchBenchBrowserWithPid();
-    try {
-      const points = new Map<number, Point>();
-      for (const count of COUNTS) {
-        await site.selectTools(site.toolIds.slice(0, count));
-        points.set(count, await measurePoint(context, browser, pid, site.overlayUrl, count));
-      }
-      return [...rows(points, 'ready', 'ms', (p) => p.readyMs), ...rows(points, 'memory', 'MB', (p) => p.memoryMB)];
-    } finally {
-      await close();
+const scaling = defineFigure({ name: 'scaling', order: 70, rows: [...COUNTS.map((n) => `scaling.ready.${n}`), ...COUNTS.map((n) => `scaling.memory.${n}`)] }, async (context) => {
+  const site = await context.overlaySite();
+  // A browser of its own, so that only this figure's pages count in its renderers' memory.
+  const { browser, pid, close } = await launchBenchBrowserWithPid();
+  try {
+    const points = new Map<number, Point>();
+    for (const count of COUNTS) {
+      await site.selectTools(site.toolIds.slice(0, count));
+      points.set(count, await measurePoint(context, browser, pid, site.overlayUrl, count));
     }
-  },
-};
+    return [...rows(points, 'ready', 'ms', (p) => p.readyMs), ...rows(points, 'memory', 'MB', (p) => p.memoryMB)];
+  } finally {
+    await close();
+  }
+});
 
 async function measurePoint(context: BenchContext, browser: Awaited<ReturnType<typeof launchBenchBrowserWithPid>>['browser'], pid: number, url: string, count: number): Promise<Point> {
   const point: Point = { readyMs: [], memoryMB: [] };

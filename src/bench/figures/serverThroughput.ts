@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Figure, Row } from '../Figure.ts';
+import { defineFigure, type Row } from '../Figure.ts';
 import { formatNumber } from '../formatTable.ts';
 import { makeRow } from '../makeRow.ts';
 import { sampleInterleaved } from '../sampleInterleaved.ts';
@@ -18,20 +18,15 @@ const SECONDS = 2;
  * runs in a process of its own; runs alternate between them. The same server on
  * the memory store runs alongside, to tell the store's share from the HTTP stack's.
  */
-const serverThroughput: Figure = {
-  name: 'server',
-  order: 50,
-  rows: ['server.patch', 'server.patch.p99', 'server.get', 'server.get.p99'],
-  async run(context) {
-    const servers = await startServers(join(await context.tempDir('load-db'), 'load.sqlite'));
-    try {
-      const requests = loadRequests();
-      return [...(await measure('patch', requests.patch, servers)), ...(await measure('get', requests.get, servers))];
-    } finally {
-      await Promise.all(Object.values(servers).map((server) => server.stop()));
-    }
-  },
-};
+const serverThroughput = defineFigure({ name: 'server', order: 50, rows: ['server.patch', 'server.patch.p99', 'server.get', 'server.get.p99'] }, async (context) => {
+  const servers = await startServers(join(await context.tempDir('load-db'), 'load.sqlite'));
+  try {
+    const requests = loadRequests();
+    return [...(await measure('patch', requests.patch, servers)), ...(await measure('get', requests.get, servers))];
+  } finally {
+    await Promise.all(Object.values(servers).map((server) => server.stop()));
+  }
+});
 
 type Servers = Record<'reference' | 'memory' | 'bare', SpawnedServer>;
 

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Figure } from '../Figure.ts';
+import { defineFigure } from '../Figure.ts';
 import { formatNumber } from '../formatTable.ts';
 import { makeRow } from '../makeRow.ts';
 import { withRedis } from '../server/withRedis.ts';
@@ -21,41 +21,36 @@ const CONCURRENCY = 16;
  * every account is checked whole and single: one profile per Twitch id, its
  * Twitch login, one session.
  */
-const signUps: Figure = {
-  name: 'signup',
-  order: 58,
-  rows: ['signup.rate', 'signup.bytes'],
-  async run() {
-    const fake = await startFakeTwitch();
-    process.env.TWURPLE_MOCK_API_PORT = String(fake.port);
-    try {
-      return await withRedis(async (redis) => {
-        const client = new Redis(redis.port, '127.0.0.1');
-        const credentials = await (await loadTwitch()).openCredentialStore(parseStoreUrl(redis.url));
-        const [a, b] = await twoInstances(fake, redis.url, credentials);
-        try {
-          const before = await usedMemory(client);
-          const startedAt = performance.now();
-          const tokens = await signUpAll(fake, a, b);
-          const seconds = (performance.now() - startedAt) / 1000;
-          const bytes = ((await usedMemory(client)) - before) / ACCOUNTS;
-          await checkWhole(a.server, credentials, tokens);
-          const note = `${ACCOUNTS} accounts in ${formatNumber(seconds)} s, ${CONCURRENCY} at a time, each started on one instance and finished on the other; none duplicated or half-made`;
-          return [
-            makeRow({ name: 'signup.rate', title: 'sign-ups through the fake Twitch, two instances on one Redis', unit: 'sign-ups/s', samples: [ACCOUNTS / seconds], note }),
-            makeRow({ name: 'signup.bytes', title: "Redis memory per new account (profile, index, Twitch login, session)", unit: 'bytes', samples: [bytes] }),
-          ];
-        } finally {
-          await Promise.all([a.close(), b.close()]);
-          await credentials.close();
-          client.disconnect();
-        }
-      });
-    } finally {
-      await fake.stop();
-    }
-  },
-};
+const signUps = defineFigure({ name: 'signup', order: 58, rows: ['signup.rate', 'signup.bytes'] }, async () => {
+  const fake = await startFakeTwitch();
+  process.env.TWURPLE_MOCK_API_PORT = String(fake.port);
+  try {
+    return await withRedis(async (redis) => {
+      const client = new Redis(redis.port, '127.0.0.1');
+      const credentials = await (await loadTwitch()).openCredentialStore(parseStoreUrl(redis.url));
+      const [a, b] = await twoInstances(fake, redis.url, credentials);
+      try {
+        const before = await usedMemory(client);
+        const startedAt = performance.now();
+        const tokens = await signUpAll(fake, a, b);
+        const seconds = (performance.now() - startedAt) / 1000;
+        const bytes = ((await usedMemory(client)) - before) / ACCOUNTS;
+        await checkWhole(a.server, credentials, tokens);
+        const note = `${ACCOUNTS} accounts in ${formatNumber(seconds)} s, ${CONCURRENCY} at a time, each started on one instance and finished on the other; none duplicated or half-made`;
+        return [
+          makeRow({ name: 'signup.rate', title: 'sign-ups through the fake Twitch, two instances on one Redis', unit: 'sign-ups/s', samples: [ACCOUNTS / seconds], note }),
+          makeRow({ name: 'signup.bytes', title: "Redis memory per new account (profile, index, Twitch login, session)", unit: 'bytes', samples: [bytes] }),
+        ];
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+        await credentials.close();
+        client.disconnect();
+      }
+    });
+  } finally {
+    await fake.stop();
+  }
+});
 
 interface Instance {
   server: RunningApiServer;
