@@ -29,3 +29,4 @@ export * from './sessions.ts';
 export * from './signInErrors.ts';
 export * from './media.ts';
 export * from './mediaSetting.ts';
+export { DEV_DATABASE_PATH, DEV_PROFILE_PATH, DevDatabaseSchema, type DevEntry } from './dev.ts';

@@ -4,6 +4,7 @@ export { createModuleData } from './moduleData/index.ts';
 export type { ApiClient } from './http/index.ts';
 export { ApiError, createApiClient, errorMessage, unwrapBody } from './http/index.ts';
 export { createMediaClient, type MediaClient, type MediaClientOptions } from './http/index.ts';
+export { createDevClient, type DevClient, type DevClientOptions, fetchTwitchState, type TwitchStateSource } from './http/index.ts';
 export type { CachedProfile, ProfileCache } from './profile/index.ts';
 export { createProfileCache } from './profile/index.ts';
 export type { DataChange, FailedWrite, SyncStatus, WriteQueue } from './queue/index.ts';

@@ -1,5 +1,6 @@
 import { computed } from '@preact/signals';
 import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
+import { MessageLine } from '../forms/index.ts';
 import type { OverlayController } from '../runtime/index.ts';
 import { AlertsModel } from './AlertsModel.ts';
 
@@ -45,11 +46,7 @@ export function AlertsSection({ controller }: AlertsSectionProps) {
         </button>
         <ClearButton waiting={state?.waiting ?? 0} clear={() => model.command('clear')} />
       </div>
-      {model.problem.value && (
-        <p class="alerts-problem" role="alert">
-          {model.problem.value}
-        </p>
-      )}
+      <MessageLine role="alert" class="alerts-problem" text={model.problem.value} />
     </section>
   );
 }

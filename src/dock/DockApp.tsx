@@ -1,3 +1,4 @@
+import { MessageLine } from '../forms/index.ts';
 import { AlertsSection } from './AlertsSection.tsx';
 import type { DockModel } from './DockModel.ts';
 import { EventsSection } from './EventsSection.tsx';
@@ -23,11 +24,7 @@ export function DockApp({ model, homeHref }: DockAppProps) {
           Home
         </a>
       </header>
-      {model.twitch.value && (
-        <p role="status" class="dock-twitch" data-testid="dock-twitch">
-          {model.twitch.value}
-        </p>
-      )}
+      <MessageLine role="status" class="dock-twitch" testId="dock-twitch" text={model.twitch.value} />
       {model.error.value && (
         <div class="dock-failed">
           <p role="alert" data-testid="dock-error">

@@ -1,5 +1,6 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import { checkSettingValue, type Json, type Setting } from '../api/index.ts';
+import { TypedDraft } from '../forms/index.ts';
 
 /** What a control shows: text for text-like inputs, a boolean for a switch. */
 export type ControlValue = string | boolean;
@@ -13,8 +14,8 @@ export type ControlValue = string | boolean;
 export class SettingFieldModel {
   /** The last value known to be stored (server, queue or another page); undefined when never set. */
   readonly stored = signal<Json | undefined>(undefined, { name: 'setting.stored' });
-  /** What the person typed and has not left yet; null when the control shows the stored value. */
-  readonly draft = signal<ControlValue | null>(null, { name: 'setting.draft' });
+  /** What the person typed and has not left yet (a refused draft stays after they leave). */
+  private readonly draft = new TypedDraft<ControlValue>();
   readonly error = signal<string | null>(null, { name: 'setting.error' });
   /** False until the stored value was read (offline before the first read). */
   readonly loaded = signal(false, { name: 'setting.loaded' });
@@ -22,7 +23,6 @@ export class SettingFieldModel {
   readonly value: ReadonlySignal<Json>;
   readonly shown: ReadonlySignal<ControlValue>;
   readonly isDefault: ReadonlySignal<boolean>;
-  private focused = false;
   /** Counts what happened to the value, so a read that started before a newer value arrived is dropped. */
   private version = 0;
   private loading = false;
@@ -36,7 +36,7 @@ export class SettingFieldModel {
       const stored = this.stored.value;
       return stored !== undefined && checkSettingValue(setting, stored) === null ? stored : setting.default;
     });
-    this.shown = computed(() => this.draft.value ?? toControlValue(this.value.value));
+    this.shown = computed(() => this.draft.shown(toControlValue(this.value.value)));
     this.isDefault = computed(() => JSON.stringify(this.value.value) === JSON.stringify(setting.default));
   }
 
@@ -44,7 +44,7 @@ export class SettingFieldModel {
   input(raw: ControlValue): void {
     const value = fromControlValue(this.setting, raw);
     const reason = checkSettingValue(this.setting, value);
-    this.draft.value = this.focused || reason ? raw : null;
+    this.draft.type(raw, { keep: reason !== null });
     this.error.value = reason;
     if (reason) return;
     this.version += 1;
@@ -53,13 +53,12 @@ export class SettingFieldModel {
   }
 
   focus(): void {
-    this.focused = true;
+    this.draft.enter();
   }
 
   /** Leaving the control shows the stored value again, unless the draft is refused (it stays, with its reason). */
   blur(): void {
-    this.focused = false;
-    if (this.error.peek() === null) this.draft.value = null;
+    this.draft.leave({ keep: this.error.peek() !== null });
   }
 
   /**
@@ -84,13 +83,13 @@ export class SettingFieldModel {
     this.version += 1;
     this.stored.value = value;
     this.loaded.value = true;
-    if (!this.focused && this.error.peek() === null) this.draft.value = null;
+    this.draft.settle({ keep: this.error.peek() !== null });
   }
 
   /** Writes the default, dropping any draft. */
   reset(): void {
     this.version += 1;
-    this.draft.value = null;
+    this.draft.drop();
     this.error.value = null;
     this.stored.value = this.setting.default;
     this.write(this.setting.default);

@@ -1,13 +1,12 @@
 import { effect, type ReadonlySignal } from '@preact/signals';
 import type { ModuleEntry } from '../api/index.ts';
-import { type ApiClient, createApiClient, createMediaClient } from '../client/index.ts';
+import { type ApiClient, createApiClient, createMediaClient, fetchTwitchState } from '../client/index.ts';
 import { describeStartFailure, type OverlayParams, startOverlay } from '../runtime/index.ts';
 import { createDockServices } from './createDockServices.ts';
 import type { DockModel } from './DockModel.ts';
 import { DockSession } from './DockSession.ts';
 import { MediaLibraryModel } from './MediaLibraryModel.ts';
 import { planDockSessions } from './planDockSessions.ts';
-import { fetchTwitchState } from './fetchTwitchState.ts';
 import { watchTwitchState } from './watchTwitchState.ts';
 
 export interface DockStartOptions {

@@ -4,7 +4,7 @@ import type { TwitchState } from '../api/index.ts';
 export const TWITCH_STATE_EVERY_MS = 60_000;
 
 export interface TwitchStateWatchOptions {
-  /** Reads `GET /me/twitch` (`fetchTwitchState`); undefined when the API has no Twitch. */
+  /** Reads `GET /me/twitch` (`fetchTwitchState` of src/client/http); undefined when the API has no Twitch. */
   read(): Promise<TwitchState | undefined>;
   /** The line to show, or null for none. */
   show(line: string | null): void;

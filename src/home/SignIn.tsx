@@ -1,4 +1,5 @@
 import { useId, useState } from 'preact/hooks';
+import { MessageLine } from '../forms/index.ts';
 import type { HomeSession } from './HomeSession.ts';
 
 /** Without a token: a field for the website token, and "Sign in with Twitch" where the server offers it. */
@@ -30,11 +31,7 @@ export function SignIn({ session }: { session: HomeSession }) {
           )}
         </div>
       </form>
-      {session.error.value && (
-        <p class="home-error" role="alert">
-          {session.error.value}
-        </p>
-      )}
+      <MessageLine role="alert" class="home-error" text={session.error.value} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { MessageLine } from '../forms/index.ts';
 import type { TwitchModel } from './TwitchModel.ts';
 
 /** States where the streamer is connected already: no new code to ask for. */
@@ -34,16 +35,8 @@ export function TwitchSection({ model }: { model: TwitchModel }) {
           </button>
         )}
       </div>
-      {model.refusal.value && (
-        <p class="home-error" role="alert" data-testid="twitch-refusal">
-          {model.refusal.value}
-        </p>
-      )}
-      {model.error.value && (
-        <p class="home-error" role="alert">
-          {model.error.value}
-        </p>
-      )}
+      <MessageLine role="alert" class="home-error" testId="twitch-refusal" text={model.refusal.value} />
+      <MessageLine role="alert" class="home-error" text={model.error.value} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { KINDS, type Kind } from '../api/index.ts';
+import { LabelledSelect } from './LabelledSelect.tsx';
 import { studioAddress } from './studioAddress.ts';
 import type { StudioModel } from './StudioModel.ts';
 
@@ -6,24 +7,14 @@ import type { StudioModel } from './StudioModel.ts';
 export function StageControls({ studio }: { studio: StudioModel }) {
   const { network, profile, sync, visibility } = studio;
   const loaded = profile.loaded.value;
-  const onKind = (event: Event) => {
-    const kind = (event.currentTarget as HTMLSelectElement).value as Kind;
+  const onKind = (kind: Kind) => {
     const api = new URLSearchParams(location.search).get('api') ?? `${location.origin}/api`;
     if (loaded) location.assign(studioAddress(loaded.overlays[kind], api, location.origin));
   };
   const status = sync.value;
   return (
     <div class="stage-controls" role="toolbar" aria-label="Stage controls">
-      <label>
-        Kind{' '}
-        <select data-testid="kind-picker" value={profile.kind.value} disabled={!loaded} onChange={onKind}>
-          {KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {kind}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LabelledSelect label="Kind" testId="kind-picker" value={profile.kind.value} options={KINDS} disabled={!loaded} onChange={(kind) => onKind(kind as Kind)} />
       <label class="switch">
         <input
           type="checkbox"

@@ -1,3 +1,4 @@
+import { LabelledSelect } from './LabelledSelect.tsx';
 import type { TrafficLogModel } from './TrafficLogModel.ts';
 
 /** The bridge requests of the modules, newest first: method, key, duration, result. */
@@ -8,17 +9,9 @@ export function TrafficLog({ log }: { log: TrafficLogModel }) {
     <section class="panel" aria-labelledby="traffic-title" data-testid="traffic-log">
       <h2 id="traffic-title">Bridge traffic</h2>
       <div class="panel-tools">
-        <label>
-          Module{' '}
-          <select value={log.moduleFilter.value} onChange={(e) => log.filterBy(e.currentTarget.value)}>
-            <option value="">all modules</option>
-            {ids.map((id) => (
-              <option key={id} value={id}>
-                {id}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabelledSelect label="Module" value={log.moduleFilter.value} options={ids} onChange={(id) => log.filterBy(id)}>
+          <option value="">all modules</option>
+        </LabelledSelect>
         <button type="button" class="small" onClick={() => log.clear()}>
           Clear log
         </button>

@@ -9,6 +9,11 @@ describe('declaresOnly', () => {
     expect(declaresOnly('C:\\repo\\src\\client\\http\\index.ts')).toBe(true);
   });
 
+  it('takes the dock\'s Twitch call and the studio\'s developer calls, which the overlay page reaches through the same door', () => {
+    expect(declaresOnly('/repo/src/client/http/fetchTwitchState.ts')).toBe(true);
+    expect(declaresOnly('/repo/src/client/http/createDevClient.ts')).toBe(true);
+  });
+
   it('leaves everything else to the bundler\'s usual side-effect rules', () => {
     expect(declaresOnly('/repo/src/client/http/createApiClient.ts')).toBe(false);
     expect(declaresOnly('/repo/src/client/index.ts')).toBe(false);

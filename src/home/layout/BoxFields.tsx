@@ -1,5 +1,6 @@
 import { useId, useState } from 'preact/hooks';
 import { BOX_LIMITS } from '../../api/index.ts';
+import { TypedDraft } from '../../forms/index.ts';
 import type { BoxField, LayoutEditorModel, LayoutModule } from './LayoutEditorModel.ts';
 
 const FIELDS: readonly { field: BoxField; label: string; min: number; max: number }[] = [
@@ -42,15 +43,15 @@ interface NumberFieldProps {
 function NumberField({ model, module, field, label, min, max }: NumberFieldProps) {
   const id = useId();
   const value = model.boxOf(module)[field];
-  // The text typed, and the value the box had once it was applied: a box changed since (undo, a drag) shows its own.
-  const [draft, setDraft] = useState<{ text: string; basis: number } | null>(null);
-  const shown = draft && draft.basis === value ? draft.text : String(value);
+  // The text typed, over the value the box had once it was applied: a box changed since (undo, a drag) shows its own.
+  const [draft] = useState(() => new TypedDraft<string>());
+  const shown = draft.shown(String(value), value);
   const number = Number(shown);
   const invalid = shown.trim() === '' || !Number.isInteger(number) || number < min || number > max;
   const onInput = (text: string) => {
     const typed = Number(text);
     if (text.trim() !== '' && Number.isInteger(typed) && typed >= min && typed <= max) model.setField(module, field, typed);
-    setDraft({ text, basis: model.boxOf(module)[field] });
+    draft.type(text, { basis: model.boxOf(module)[field], keep: true });
   };
   return (
     <div class="layout-field">
@@ -65,9 +66,9 @@ function NumberField({ model, module, field, label, min, max }: NumberFieldProps
         value={shown}
         aria-invalid={invalid ? 'true' : undefined}
         onInput={(event) => onInput(event.currentTarget.value)}
-        onBlur={() => setDraft(null)}
+        onBlur={() => draft.leave()}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') setDraft(null);
+          if (event.key === 'Enter') draft.leave();
         }}
       />
     </div>

@@ -1,5 +1,7 @@
-import { codeForStatus, TWITCH_STATE_PATH, type TwitchState, TwitchStateSchema } from '../api/index.ts';
-import { ApiError, type ApiClient, errorMessage, unwrapBody } from '../client/index.ts';
+import { codeForStatus, TWITCH_STATE_PATH, type TwitchState, TwitchStateSchema } from '../../api/index.ts';
+import { ApiError } from './ApiError.ts';
+import type { ApiClient } from './createApiClient.ts';
+import { errorMessage, unwrapBody } from './unwrapBody.ts';
 
 export interface TwitchStateSource {
   /** Whose token is sent: a running overlay's client (its token is renewed after a 401). */
