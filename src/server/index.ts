@@ -5,6 +5,8 @@ export * from './http/index.ts';
 export * from './registry/index.ts';
 export { apiServerCommand, type SpawnApiServerOptions, type SpawnedApiServer, spawnApiServer } from './spawnApiServer.ts';
 export { type RunningApiServer, type StartApiServerOptions, startApiServer } from './startApiServer.ts';
+export { composeApi } from './composeApi.ts';
+export type { ApiServices, ComposeApiOptions, ComposedApi, TwitchRoutes } from './ComposedApi.ts';
 export * from './store/index.ts';
 export * from './live/index.ts';
 export * from './modules/index.ts';
