@@ -60,6 +60,24 @@ interface Checked {
 
 /** Builds in the reverse of the shutdown order, each part pushing its closer: `closers` run last-built first. */
 async function build(options: ComposeApiOptions, checked: Checked, closers: Closer[]) {
+  const { opened, store, changes, media, alerts, sessions, registry, events } = await openStores(options, checked, closers);
+  const servers: { close(): Promise<void> }[] = [];
+  closers.push(async () => {
+    for (const server of servers.splice(0)) await server.close();
+  });
+  const { now, onInternalError } = options;
+  const live = changes && createLiveEndpoint({ feed: changes.feed, events, registry, live: checked.liveOptions, now, onInternalError, trustProxy: checked.trustProxy });
+  closers.push(() => live?.close());
+  // Twitch first: its leases are released while the store can still be reached.
+  closers.push(() => checked.twitch?.stop());
+  const notices = changes && createProfileNotices(changes.feed);
+  const signIn = signInOf(options, opened, registry, sessions, checked.twitchRoutes);
+  const services: ApiServices = { sessions, notices, alerts, media, signIn, ...checked.twitchRoutes };
+  return { store, registry, sessions, events, live, services, servedBy: (server: { close(): Promise<void> }) => void servers.push(server) };
+}
+
+/** The store and everything kept in it: media, alert state, sessions, registry, live feed, events. */
+async function openStores(options: ComposeApiOptions, checked: Checked, closers: Closer[]) {
   const { now } = options;
   const opened = isStore(options.store) ? options.store : await openStore(options.store ?? 'memory', { log: options.log });
   let changes: LiveChanges | undefined;
@@ -79,19 +97,7 @@ async function build(options: ComposeApiOptions, checked: Checked, closers: Clos
   if (checked.liveOptions) changes = await openLiveChanges(opened, checked.liveOptions);
   const events = await openEvents(opened, options.events);
   closers.push(() => events.close());
-  const servers: { close(): Promise<void> }[] = [];
-  closers.push(async () => {
-    for (const server of servers.splice(0)) await server.close();
-  });
-  const store = changes?.store ?? opened;
-  const live = changes && createLiveEndpoint({ feed: changes.feed, events, registry, live: checked.liveOptions, now, onInternalError: options.onInternalError, trustProxy: checked.trustProxy });
-  closers.push(() => live?.close());
-  // Twitch first: its leases are released while the store can still be reached.
-  closers.push(() => checked.twitch?.stop());
-  const notices = changes && createProfileNotices(changes.feed);
-  const signIn = signInOf(options, opened, registry, sessions, checked.twitchRoutes);
-  const services: ApiServices = { sessions, notices, alerts, media, signIn, ...checked.twitchRoutes };
-  return { store, registry, sessions, events, live, services, servedBy: (server: { close(): Promise<void> }) => void servers.push(server) };
+  return { opened, store: changes?.store ?? opened, changes, media, alerts, sessions, registry, events };
 }
 
 /** `--signup twitch`'s sign-in, its sign-up budget counted in Redis with the redis store (every instance shares it). */
