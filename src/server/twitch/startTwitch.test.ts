@@ -18,10 +18,11 @@ let fake: FakeTwitch;
 const running: RunningTwitch[] = [];
 beforeEach(async () => {
   fake = await startStreamerFake();
-});
-afterEach(async () => {
-  for (const twitch of running.splice(0)) await twitch.stop();
-  await fake.stop();
+  // After each test: the sessions it started, then the fake they talked to.
+  return async () => {
+    for (const twitch of running.splice(0)) await twitch.stop();
+    await fake.stop();
+  };
 });
 
 async function start(registry: Registry, extra: Partial<Parameters<typeof startTwitch>[0]> = {}) {
