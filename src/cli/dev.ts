@@ -10,20 +10,12 @@ import { createServer, type Plugin } from 'vite';
 import { KINDS, LIVE_PATH } from '../api/index.ts';
 import {
   type ApiAppOptions,
+  composeApi,
   createApiApp,
-  createLiveEndpoint,
-  createProfileNotices,
   DEMO_SEED,
   type LiveEndpoint,
   loadSeedFile,
-  openEvents,
-  loadModuleCatalog,
-  openAlertStore,
-  openLiveChanges,
-  openRegistry,
-  openStore,
   parseCliArgs,
-  openMediaStore,
   redactStoreUrl,
   type Seed,
   settingGiven,
@@ -35,45 +27,27 @@ async function main(argv: string[]): Promise<void> {
   const rest = argv.filter((arg) => arg !== '--no-open');
   const options = parseCliArgs(settingGiven('port', rest, process.env) ? rest : ['--port', '5173', ...rest]);
   const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : DEMO_SEED;
-  const opened = await openStore(options.store);
-  const registry = await openRegistry(opened, seed, { tokenTtlMs: options.tokenTtlMs, maxTokensPerOverlay: options.maxTokensPerOverlay, reseed: options.reseed });
   // The modules Vite serves: profile writes accept their ids (read at start; a module added later needs a restart).
-  const modules = existsSync(resolve(options.modulesPath ?? 'modules')) || options.modulesPath ? await loadModuleCatalog(resolve(options.modulesPath ?? 'modules')) : undefined;
-  const changes = options.live ? await openLiveChanges(opened) : undefined;
-  const store = changes?.store ?? opened;
-  const events = await openEvents(opened);
-  const live = changes && createLiveEndpoint({ feed: changes.feed, events, registry, live: { ...options.live, path: `/api${LIVE_PATH}` }, trustProxy: options.trustProxy });
+  const modulesFolder = resolve(options.modulesPath ?? 'modules');
+  const modules = existsSync(modulesFolder) || options.modulesPath ? modulesFolder : undefined;
+  const { tokenTtlMs, maxTokensPerOverlay, reseed, trustProxy, sessionDays, media, publicUrl } = options;
+  const live = options.live && { ...options.live, path: `/api${LIVE_PATH}` };
+  // No Twitch and no sign-up here: the dev server serves the demo user to the studio.
+  const api = await composeApi({ seed, store: options.store, tokenTtlMs, maxTokensPerOverlay, reseed, modules, live, trustProxy, sessionDays, media, publicUrl });
+  const { limits, envelope, eventRate } = options;
+  const devOrigins = ownOrigins(options.host, options.port);
+  const appOptions: ApiAppOptions = { registry: api.registry, store: api.store, limits, devRoutes: true, devOrigins, envelope, live: api.live !== undefined, events: api.events, eventRate, trustProxy, ...api.services, apiPath: '/api' };
   const server = await createServer({
-    plugins: [
-      mountApi(
-        {
-          registry,
-          store,
-          limits: options.limits,
-          devRoutes: true,
-          devOrigins: ownOrigins(options.host, options.port),
-          envelope: options.envelope,
-          live: live !== undefined,
-          events,
-          eventRate: options.eventRate,
-          modules,
-          notices: changes && createProfileNotices(changes.feed),
-          alerts: openAlertStore(opened),
-          trustProxy: options.trustProxy,
-          media: { store: openMediaStore(opened, options.media.bucket), limits: options.media.limits, publicUrl: options.publicUrl },
-          apiPath: '/api',
-        },
-        live,
-      ),
-    ],
+    plugins: [mountApi(appOptions, api.live)],
     server: { host: options.host, port: options.port, strictPort: true, open: noOpen || process.env.CI ? false : '/studio' },
   });
   // Vite answers SIGTERM itself with server.close() (then exits) and destroys every socket: live ones get their 1001 first.
   const closeVite = server.close.bind(server);
   server.close = async () => {
-    await live?.close();
+    await api.live?.close();
     await closeVite();
   };
+  api.servedBy({ close: closeVite });
   await server.listen();
   const url = `http://${options.host}:${options.port}`;
   const { profile } = seed.users[0]!;
@@ -81,13 +55,7 @@ async function main(argv: string[]): Promise<void> {
   console.log(`Studio: ${url}/studio`);
   console.log(`Dock: ${dockUrl(url, seed)}`);
   for (const kind of KINDS) console.log(`  ${kind.padEnd(11)} ${url}/?overlay=${encodeURIComponent(profile.overlays[kind])}&debug=1`);
-  const stop = () =>
-    void server
-      .close()
-      .then(() => events.close())
-      .then(() => registry.close?.())
-      .then(() => store.close())
-      .then(() => process.exit(0));
+  const stop = () => void api.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

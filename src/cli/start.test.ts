@@ -1,10 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OVERLAY_IDS, DEMO_PROFILE, DEMO_TOKENS } from '../server/index.ts';
 import { WEBSITE_TOKEN_KEY } from './websiteToken.ts';
 import { startRedisServer, type TestRedisServer } from '../server/testing/redisServer.ts';
+import { createTestDist } from './testing/createTestDist.ts';
 import { freePort, type SpawnedCli, spawnCli } from './testing/spawnCli.ts';
 
 const PASSWORD = 'hunter2-s3cret';
@@ -14,10 +13,7 @@ let start: SpawnedCli;
 let url: string;
 
 beforeAll(async () => {
-  dist = await mkdtemp(join(tmpdir(), 'overlay-start-'));
-  await writeFile(join(dist, 'index.html'), '<!doctype html><p>page</p>');
-  // The build's module catalog (npm start reads dist/modules): none here.
-  await mkdir(join(dist, 'modules'));
+  dist = await createTestDist('page');
   redis = await startRedisServer();
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;

@@ -12,7 +12,6 @@ import {
   envName,
   loadSeedFile,
   loadSignUpSettings,
-  loadTwitch,
   parseCliArgs,
   redactStoreUrl,
   type Seed,
@@ -46,32 +45,29 @@ async function main(argv: string[]): Promise<void> {
   const website = options.seedPath ? undefined : await websiteTokenFor(options.store);
   const seed: Seed = options.seedPath ? await loadSeedFile(options.seedPath) : streamerSeed(website!.token);
   const live = options.live && { ...options.live, path: `/api${LIVE_PATH}` };
-  const twitchLib = options.twitch && (await loadTwitch());
-  const twitch = twitchLib ? twitchLib.createTwitchLink() : undefined;
-  const twitchRoutes = twitch && { twitchStates: twitch.states, twitchWebhook: options.twitch?.webhook && twitch.webhook, twitchLogin: twitch.login };
-  const { signup: signupFlags, ...serverOptions } = options;
-  const signup = signupFlags && options.twitch ? await loadSignUpSettings(signupFlags, options.twitch.clientId) : undefined;
+  const signup = options.signup && options.twitch ? await loadSignUpSettings(options.signup, options.twitch.clientId) : undefined;
   const server = await startApiServer({
-    ...serverOptions,
+    ...options,
     seed,
     live,
+    signup,
     // The catalog of the modules this build serves (when it has any), unless --modules names another folder.
     modules: options.modulesPath ?? (existsSync(resolve(distDir, 'modules')) ? resolve(distDir, 'modules') : undefined),
     // No developer routes: they let any token rewrite the profile, which is for `npm run dev` only.
-    wrap: (store, registry, events, profile) =>
+    wrap: (store, registry, events, services) =>
       createPageApp({
         distDir,
         moduleOrigin,
-        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false, events, eventRate: options.eventRate, trustProxy: options.trustProxy, signup, ...profile, ...twitchRoutes, apiPath: '/api' }),
+        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false, events, eventRate: options.eventRate, trustProxy: options.trustProxy, ...services, apiPath: '/api' }),
       }),
   });
   // `events` is the server's EventStore (src/server/events), through which Twitch's notifications are stored and sent live.
-  const twitchLines = twitchLib && twitch && options.twitch ? await twitchLib.connectTwitchToServer(twitch, { settings: options.twitch, storeSpec: options.store, server }) : [];
+  const twitchLines = await server.connectTwitch();
   // The overlay ids as stored: those of the first start on this data folder.
   const profile = (await server.registry.profile(seed.users[0]!.profile.user.userId)) ?? seed.users[0]!.profile;
   console.log([banner(server.url, { ...seed, users: [{ ...seed.users[0]!, profile }] }, options.storeUrl, website), ...twitchLines].join('\n'));
   if (moduleOrigin) console.log(`Modules load from their own sites: ${moduleOrigin} (serve this build's files there too)`);
-  const stop = () => void Promise.resolve(twitch?.stop()).then(() => server.close()).then(() => process.exit(0));
+  const stop = () => void server.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

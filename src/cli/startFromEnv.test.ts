@@ -1,8 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send } from '../server/testing/apiTestClient.ts';
+import { createTestDist } from './testing/createTestDist.ts';
 import { freePort, type SpawnedCli, spawnCli } from './testing/spawnCli.ts';
 
 let dist: string;
@@ -11,10 +10,7 @@ let url: string;
 
 // `npm start` configured as a cloud platform does it: no flags, everything in the environment.
 beforeAll(async () => {
-  dist = await mkdtemp(join(tmpdir(), 'overlay-start-env-'));
-  await writeFile(join(dist, 'index.html'), '<!doctype html><p>page from the environment</p>');
-  // The build's module catalog: none here.
-  await mkdir(join(dist, 'modules'));
+  dist = await createTestDist('page from the environment');
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   const env = { PORT: String(port), OVERLAY_STORE: 'memory', OVERLAY_DIST: dist, OVERLAY_TRUST_PROXY: '1', OVERLAY_FAILED_EXCHANGE_LIMIT: '2' };

@@ -10,20 +10,16 @@ async function main(argv: string[]): Promise<void> {
   const options = parseOrExit(argv);
   const seed = await loadSeedOrExit(options.seedPath);
   let server: RunningApiServer;
-  // Loaded only with a client id: twurple takes seconds to load.
-  const twitchLib = options.twitch && (await import('./twitch/index.ts'));
-  const twitch = twitchLib ? twitchLib.createTwitchLink() : undefined;
-  const twitchRoutes = twitch && { twitchStates: twitch.states, twitchWebhook: options.twitch?.webhook && twitch.webhook, twitchLogin: twitch.login };
   // With Redis down this waits, printing "Waiting for Redis at ..." every 10 s, and serves once Redis answers.
   const signup = options.signup && options.twitch ? await loadSignUpSettings(options.signup, options.twitch.clientId).catch((error: Error) => fail(error.message, 2)) : undefined;
   try {
-    server = await startApiServer({ ...options, seed, store: options.store, modules: options.modulesPath, twitchRoutes, signup });
+    server = await startApiServer({ ...options, seed, store: options.store, modules: options.modulesPath, twitch: options.twitch, signup });
   } catch (error) {
     fail(`Cannot start the API: ${(error as Error).message}`);
   }
-  stopOnSignals(server, twitch);
+  stopOnSignals(server);
   // `events` is the server's EventStore (src/server/events), through which Twitch's notifications are stored and sent live.
-  const twitchLines = twitchLib && twitch && options.twitch ? await twitchLib.connectTwitchToServer(twitch, { settings: options.twitch, storeSpec: options.store, server }) : [];
+  const twitchLines = await server.connectTwitch();
   // One write, so that whoever waits for the first line finds the rest with it.
   const storeUrl = redactStoreUrl(options.storeUrl);
   const details = options.seedPath
@@ -60,14 +56,13 @@ async function loadSeedOrExit(path: string | undefined): Promise<Seed> {
   }
 }
 
-/** SIGINT and SIGTERM stop accepting, close the store, and exit 0; a second signal exits at once. */
-function stopOnSignals(server: RunningApiServer, twitch?: { stop(): Promise<void> }): void {
+/** SIGINT and SIGTERM stop Twitch, stop accepting, close the store, and exit 0; a second signal exits at once. */
+function stopOnSignals(server: RunningApiServer): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
     stopping = true;
-    // Twitch first: its leases are released while the store can still be reached.
-    Promise.resolve(twitch?.stop()).then(() => server.close()).then(
+    server.close().then(
       () => {
         console.log(`API stopped (${signal})`);
         process.exit(0);

@@ -23,11 +23,12 @@ import { type Route, routeGuard } from './routeTable.ts';
 import { bareAnswers, type EnvelopeOptions, envelopeAnswers, type ShapeAnswer } from './shapeAnswer.ts';
 import { toErrorAnswer } from './toErrorResponse.ts';
 import { readTwitchState } from './twitch/readTwitchState.ts';
-import { forgetTwitchLogin, startTwitchLogin, type TwitchLoginControl } from './twitch/twitchLoginRoutes.ts';
+import { forgetTwitchLogin, startTwitchLogin } from './twitch/twitchLoginRoutes.ts';
+import type { TwitchLoginControl } from '../twitch/index.ts';
 import { listSessions, logout, revokeSession } from './sessions/sessionRoutes.ts';
 import { beginSignIn, finishSignIn } from './signin/signInRoutes.ts';
 import { limitSignInStarts } from './signin/limitSignInStarts.ts';
-import { createTwitchSignIn, type SignUpSettings } from '../signin/index.ts';
+import type { SignUpSettings, TwitchSignIn } from '../signin/index.ts';
 import type { ApiRequest } from './ApiRequest.ts';
 import { createMemorySessionStore, createWebsiteSessions, type WebsiteSessions, withSessions } from '../sessions/index.ts';
 import { createMemoryMediaStore, type MediaLimits, type MediaStore, resolveMediaLimits } from '../media/index.ts';
@@ -74,8 +75,8 @@ export interface ApiAppOptions {
   sessions?: WebsiteSessions;
   /** `POST /me/twitch/login` and `DELETE /me/twitch` (the Twitch link); absent without a Twitch client id: 409. */
   twitchLogin?: TwitchLoginControl;
-  /** `--signup twitch`: `GET /auth/twitch` and its callback create and sign in accounts (needs `twitchLogin`). */
-  signup?: SignUpSettings;
+  /** `--signup twitch`: `GET /auth/twitch` and its callback create and sign in accounts (built by composeApi). */
+  signIn?: TwitchSignIn;
   /** Proxies in front of the server whose `X-Forwarded-For` entries name the client of each per-address budget (`clientAddress`). @default 0 */
   trustProxy?: number;
   /** The installed modules (`--modules <folder>`): profile writes refuse other ids. @default none: only the form of ids is checked */
@@ -146,11 +147,11 @@ export function createApiApp(options: ApiAppOptions): Hono {
     { method: 'DELETE', path: TWITCH_STATE_PATH, token: 'website', handler: forgetTwitchLogin(twitchDeps) },
     { method: 'POST', path: TWITCH_LOGIN_PATH, token: 'website', handler: startTwitchLogin(twitchDeps) },
     ...sessionRoutes({ registry, sessions }),
-    ...signInRoutes(options, { registry, sessions, counter }),
+    ...signInRoutes(options, counter),
   );
   // The root lists a parameter as the docs write it: `/me/events/<id>/replay`.
   const listed = routes.map(({ method, path, token }) => ({ method, path: path.replace(/:(\w+)/g, '<$1>'), token }));
-  const about = { store, endpoints: [...listed, { method: 'GET', path: '/healthz', token: 'none' as const }], twitchStates: options.twitchStates, signup: options.signup && ('twitch' as const) };
+  const about = { store, endpoints: [...listed, { method: 'GET', path: '/healthz', token: 'none' as const }], twitchStates: options.twitchStates, signup: options.signIn && ('twitch' as const) };
   routes.push({ method: 'GET', path: '/', token: 'none', handler: describeApi(about) }, { method: 'GET', path: '/healthz', token: 'none', handler: checkHealth(about) });
   const shape = answerShape(envelope);
   const shaped: ShapeAnswer = (answer, path) => (OWN_PATHS.has(path) ? answer : shape(answer, path));
@@ -190,15 +191,14 @@ function sessionRoutes(deps: { registry: Registry; sessions: WebsiteSessions }):
 }
 
 /** `GET /auth/twitch` and its callback, with `--signup twitch` only. */
-function signInRoutes(options: ApiAppOptions, deps: { registry: Registry; sessions: WebsiteSessions; counter: RateCounter }): Route[] {
-  const { signup, twitchLogin } = options;
-  if (!signup) return [];
-  if (!twitchLogin) throw new Error('signup: sign-up with Twitch needs the Twitch link (a Twitch client id)');
-  const signIn = createTwitchSignIn({ settings: signup, registry: deps.registry, sessions: deps.sessions, counter: deps.counter, keepTwitchLogin: twitchLogin.keep, now: options.now });
+function signInRoutes(options: ApiAppOptions, counter: RateCounter): Route[] {
+  const { signIn } = options;
+  if (!signIn) return [];
+  const signup = signIn.settings;
   const trustProxy = options.trustProxy ?? 0;
   const signInDeps = { signIn, publicUrl: signup.publicUrl, addressOf: (request: ApiRequest) => clientAddress(request, trustProxy) };
   return [
-    { method: 'GET', path: SIGN_IN_PATH, token: 'none', handler: limitSignInStarts(beginSignIn(signInDeps), { ...signInDeps, counter: deps.counter, limits: signInStartLimits(signup) }) },
+    { method: 'GET', path: SIGN_IN_PATH, token: 'none', handler: limitSignInStarts(beginSignIn(signInDeps), { ...signInDeps, counter, limits: signInStartLimits(signup) }) },
     { method: 'GET', path: SIGN_IN_CALLBACK_PATH, token: 'none', handler: finishSignIn(signInDeps) },
   ];
 }

@@ -46,6 +46,8 @@ export function createTwitchSignIn(options: TwitchSignInOptions) {
   };
   const signUp = createSignUp(options);
   return {
+    /** `--signup twitch`'s settings: the public URL and the budgets the routes in front of it count. */
+    settings,
     /** A fresh single-use state, kept in the store, the authorize address that carries it, and the cookie that binds it to this browser. */
     async begin(): Promise<SignInOutcome> {
       const twitch = await loadTwitch();
@@ -87,6 +89,8 @@ export function createTwitchSignIn(options: TwitchSignInOptions) {
     },
   };
 }
+
+export type TwitchSignIn = ReturnType<typeof createTwitchSignIn>;
 
 /** Finds the account of a Twitch user, or creates it within the invite list and the address's hourly budget. */
 function createSignUp({ settings, registry, counter, now = Date.now }: TwitchSignInOptions) {

@@ -1,4 +1,4 @@
-export { createTwitchSignIn, type SignInClient, type SignUpRegistry, type TwitchSignInOptions } from './createTwitchSignIn.ts';
+export { createTwitchSignIn, type SignInClient, type SignUpRegistry, type TwitchSignIn, type TwitchSignInOptions } from './createTwitchSignIn.ts';
 export { type HelixUserJson, newStreamerProfile } from './newStreamerProfile.ts';
 export { renderSignInPage } from './renderSignInPage.ts';
 export { cookieHoldsState, SIGN_IN_COOKIE, signInCookie, spentSignInCookie } from './signInCookie.ts';

@@ -6,20 +6,14 @@ import { DEMO_PROFILE, DEMO_TOKENS } from '../registry/index.ts';
 import { spawnApiServer } from '../spawnApiServer.ts';
 import { freePort } from '../testing/freePort.ts';
 import { createSqliteCredentialStore } from './sqliteCredentialStore.ts';
-import { type FakeTwitch, startFakeTwitch } from './testing/fakeTwitch.ts';
-import { HELIX_CHANNEL, HELIX_STREAM, HELIX_USER } from './testing/helixExamples.ts';
-import { loggedIn } from './testing/twitchTestKit.ts';
+import type { FakeTwitch } from './testing/fakeTwitch.ts';
+import { loggedIn, startStreamerFake } from './testing/twitchTestKit.ts';
 
 const USER = DEMO_PROFILE.user.userId;
 const dir = mkdtempSync(join(tmpdir(), 'api-twitch-'));
 let fake: FakeTwitch;
 beforeAll(async () => {
-  fake = await startFakeTwitch();
-  // The spawned API inherits it: twurple's calls and ours go to the fake.
-  process.env.TWURPLE_MOCK_API_PORT = String(fake.port);
-  fake.users.set('1337', HELIX_USER);
-  fake.streams.set('1337', HELIX_STREAM);
-  fake.channels.set('1337', HELIX_CHANNEL);
+  fake = await startStreamerFake();
 });
 afterAll(async () => {
   await fake.stop();

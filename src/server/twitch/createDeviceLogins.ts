@@ -1,17 +1,11 @@
 import { credentialsFromToken } from './credentialsFromToken.ts';
+import type { DeviceLoginSettings } from './DeviceLoginSettings.ts';
 import { type DeviceCode, pollDeviceToken, requestDeviceCode } from './deviceFlow.ts';
 import { TWITCH_SCOPES } from './scopes.ts';
-import type { TwitchCredentialStore, TwitchCredentials } from './TwitchCredentials.ts';
-import { twitchUrls, type TwitchUrls } from './twitchUrls.ts';
+import type { TwitchCredentials } from './TwitchCredentials.ts';
+import { twitchUrls } from './twitchUrls.ts';
 
-export interface DeviceLoginsOptions {
-  clientId: string;
-  credentials: TwitchCredentialStore;
-  urls?: TwitchUrls;
-  fetch?: typeof globalThis.fetch;
-  /** Waits between two polls. @default setTimeout */
-  sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
+export interface DeviceLoginsOptions extends DeviceLoginSettings {
   /** Runs once a login is stored: EventSub starts at once rather than at the next check. */
   onStored?: (userId: string) => Promise<void>;
   /**

@@ -5,19 +5,15 @@ import { closeRedis, connectRedis, parseStoreUrl, waitForRedis } from '../store/
 import { startRedisServer, type TestRedisServer } from '../testing/redisServer.ts';
 import { createTwitchLink } from './createTwitchLink.ts';
 import { createRedisCredentialStore } from './redisCredentialStore.ts';
-import { type FakeTwitch, startFakeTwitch } from './testing/fakeTwitch.ts';
-import { HELIX_CHANNEL, HELIX_USER } from './testing/helixExamples.ts';
+import type { FakeTwitch } from './testing/fakeTwitch.ts';
 import { createTestEventStore } from './testing/memoryEventStore.ts';
-import { loggedIn } from './testing/twitchTestKit.ts';
+import { loggedIn, startStreamerFake } from './testing/twitchTestKit.ts';
 
 const USER = DEMO_PROFILE.user.userId;
 let fake: FakeTwitch;
 let redis: TestRedisServer;
 beforeAll(async () => {
-  fake = await startFakeTwitch();
-  process.env.TWURPLE_MOCK_API_PORT = String(fake.port);
-  fake.users.set('1337', HELIX_USER);
-  fake.channels.set('1337', HELIX_CHANNEL);
+  fake = await startStreamerFake({ live: false });
   redis = await startRedisServer();
 });
 afterAll(async () => {

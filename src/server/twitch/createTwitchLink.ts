@@ -1,5 +1,4 @@
 import type { Redis } from 'ioredis';
-import type { TwitchLoginControl, TwitchStateLine } from '../http/index.ts';
 import type { EventStore } from '../events/index.ts';
 import type { Registry } from '../registry/index.ts';
 import { type DataStore, isRedisStore, type StoreSpec } from '../store/index.ts';
@@ -11,6 +10,8 @@ import { type RunningTwitch, startTwitch } from './startTwitch.ts';
 import type { WebhookSettings } from './subscribeWebhooks.ts';
 import type { TwitchCredentialStore, TwitchCredentials } from './TwitchCredentials.ts';
 import { createLocalLease } from './TwitchLease.ts';
+import type { TwitchLoginControl } from './TwitchLoginControl.ts';
+import type { TwitchStateLine } from './TwitchStateLine.ts';
 
 /** A dead instance's streamers are free after this; the others look every 5 s, so a takeover comes within 25 s. */
 const LEASE_TTL_MS = 20_000;

@@ -13,3 +13,5 @@ export { type TwitchUrls, twitchUrls } from './twitchUrls.ts';
 export { connectTwitchToServer, type ServerForTwitch } from './connectTwitchToServer.ts';
 export { authorizeUrl, type CodeFlowApp, exchangeAuthorizationCode, readHelixUser, TwitchCallError } from './authorizationCode.ts';
 export { credentialsFromToken } from './credentialsFromToken.ts';
+export type { TwitchLoginControl } from './TwitchLoginControl.ts';
+export type { TwitchStateLine } from './TwitchStateLine.ts';

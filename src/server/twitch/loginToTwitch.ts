@@ -1,18 +1,13 @@
 import { credentialsFromToken } from './credentialsFromToken.ts';
+import type { DeviceLoginSettings } from './DeviceLoginSettings.ts';
 import { pollDeviceToken, requestDeviceCode } from './deviceFlow.ts';
 import { TWITCH_SCOPES } from './scopes.ts';
-import type { TwitchCredentialStore, TwitchCredentials } from './TwitchCredentials.ts';
-import { twitchUrls, type TwitchUrls } from './twitchUrls.ts';
+import type { TwitchCredentials } from './TwitchCredentials.ts';
+import { twitchUrls } from './twitchUrls.ts';
 
-export interface LoginToTwitchOptions {
-  clientId: string;
+export interface LoginToTwitchOptions extends DeviceLoginSettings {
   /** Our user the login is stored for. */
   userId: string;
-  credentials: TwitchCredentialStore;
-  urls?: TwitchUrls;
-  fetch?: typeof globalThis.fetch;
-  sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
   /** Receives the lines for the streamer: the URL and code, then each state. Never a token. */
   print?: (line: string) => void;
 }

@@ -6,10 +6,10 @@ import { createRedisCredentialStore } from './redisCredentialStore.ts';
 import { createRedisLease } from './redisLease.ts';
 import { type RunningTwitch, startTwitch } from './startTwitch.ts';
 import { EVENTSUB_EXAMPLES } from './testing/eventSubExamples.ts';
-import { type FakeTwitch, startFakeTwitch } from './testing/fakeTwitch.ts';
-import { HELIX_CHANNEL, HELIX_STREAM, HELIX_USER } from './testing/helixExamples.ts';
+import type { FakeTwitch } from './testing/fakeTwitch.ts';
+import { HELIX_STREAM, HELIX_USER } from './testing/helixExamples.ts';
 import { createTestEventStore } from './testing/memoryEventStore.ts';
-import { loggedIn } from './testing/twitchTestKit.ts';
+import { loggedIn, startStreamerFake } from './testing/twitchTestKit.ts';
 import { createMemoryCredentialStore } from './memoryCredentialStore.ts';
 
 const USER = DEMO_PROFILE.user.userId;
@@ -17,15 +17,12 @@ const NOW = Date.parse('2021-03-10T17:34:21Z');
 let fake: FakeTwitch;
 const running: RunningTwitch[] = [];
 beforeEach(async () => {
-  fake = await startFakeTwitch();
-  process.env.TWURPLE_MOCK_API_PORT = String(fake.port);
-  fake.users.set('1337', HELIX_USER);
-  fake.streams.set('1337', HELIX_STREAM);
-  fake.channels.set('1337', HELIX_CHANNEL);
-});
-afterEach(async () => {
-  for (const twitch of running.splice(0)) await twitch.stop();
-  await fake.stop();
+  fake = await startStreamerFake();
+  // After each test: the sessions it started, then the fake they talked to.
+  return async () => {
+    for (const twitch of running.splice(0)) await twitch.stop();
+    await fake.stop();
+  };
 });
 
 async function start(registry: Registry, extra: Partial<Parameters<typeof startTwitch>[0]> = {}) {

@@ -5,10 +5,9 @@ import { type RunningApiServer, startApiServer } from '../startApiServer.ts';
 import { createTwitchLink, type TwitchLink } from './createTwitchLink.ts';
 import { createMemoryCredentialStore } from './memoryCredentialStore.ts';
 import { EVENTSUB_EXAMPLES } from './testing/eventSubExamples.ts';
-import { type FakeTwitch, startFakeTwitch } from './testing/fakeTwitch.ts';
-import { HELIX_CHANNEL, HELIX_USER } from './testing/helixExamples.ts';
+import type { FakeTwitch } from './testing/fakeTwitch.ts';
 import { createTestEventStore } from './testing/memoryEventStore.ts';
-import { loggedIn } from './testing/twitchTestKit.ts';
+import { loggedIn, startStreamerFake } from './testing/twitchTestKit.ts';
 
 const USER = DEMO_PROFILE.user.userId;
 const SECRET = 'a-webhook-secret-of-some-length';
@@ -19,10 +18,7 @@ let events: ReturnType<typeof createTestEventStore>;
 let log: string[];
 
 beforeEach(async () => {
-  fake = await startFakeTwitch();
-  process.env.TWURPLE_MOCK_API_PORT = String(fake.port);
-  fake.users.set('1337', HELIX_USER);
-  fake.channels.set('1337', HELIX_CHANNEL);
+  fake = await startStreamerFake({ live: false });
   link = createTwitchLink();
   server = await startApiServer({ store: 'memory', twitchRoutes: { twitchStates: link.states, twitchWebhook: link.webhook } });
   const credentials = createMemoryCredentialStore();

@@ -1,5 +1,6 @@
 import { SERVER_DOCS, SERVER_NAME, SERVER_VERSION } from '../../serverInfo.ts';
 import type { DataStore } from '../../store/index.ts';
+import type { TwitchStateLine } from '../../twitch/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import { errorAnswer, HttpError } from '../HttpError.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
@@ -27,14 +28,6 @@ export interface AboutDeps {
   twitchStates?: () => Promise<readonly TwitchStateLine[]>;
   /** `--signup twitch`: the root says `"signup": "twitch"`, so the home page offers "Sign in with Twitch". */
   signup?: 'twitch';
-}
-
-/** One streamer's Twitch connection as the root shows it: never a token. */
-export interface TwitchStateLine {
-  userId: string;
-  login: string;
-  /** 'connected', 'elsewhere' (another instance holds it) or 'Twitch: log in again'. */
-  state: string;
 }
 
 /**

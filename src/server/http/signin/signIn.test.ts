@@ -1,44 +1,22 @@
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cookieOf, type SignUpServer, signInThroughTwitch, startSignUpServer, type SignUpServerOptions } from '../../signin/testing/signUpTestKit.ts';
+import { describe, expect, it } from 'vitest';
+import { cookieOf, signInThroughTwitch, useSignUpServers } from '../../signin/testing/signUpTestKit.ts';
 import { startApiServer } from '../../startApiServer.ts';
-import { startRedisServer, type TestRedisServer } from '../../testing/redisServer.ts';
 import { TWITCH_SCOPES } from '../../twitch/index.ts';
-import { type FakeTwitch, startFakeTwitch } from '../../twitch/testing/fakeTwitch.ts';
+import { startFakeTwitch } from '../../twitch/testing/fakeTwitch.ts';
 import { HELIX_USER } from '../../twitch/testing/helixExamples.ts';
 
-let fake: FakeTwitch;
-let redis: TestRedisServer;
-const running: SignUpServer[] = [];
-beforeAll(async () => {
-  redis = await startRedisServer();
-});
-beforeEach(async () => {
-  // Each test starts on an empty Redis: accounts, sessions and budgets of earlier tests are gone.
-  const client = new Redis(redis.port, '127.0.0.1');
-  await client.flushall();
-  client.disconnect();
-  fake = await startFakeTwitch();
-  fake.users.set('1337', HELIX_USER);
-  fake.users.set('4242', { ...HELIX_USER, id: '4242', login: 'other_streamer', display_name: 'Other_Streamer' });
-  fake.users.set('5151', { ...HELIX_USER, id: '5151', login: 'third_one', display_name: 'Third_One' });
-});
-afterEach(async () => {
-  for (const each of running.splice(0)) await each.close();
-  await fake.stop();
-});
-afterAll(() => redis.dispose());
+const bed = useSignUpServers([
+  HELIX_USER,
+  { ...HELIX_USER, id: '4242', login: 'other_streamer', display_name: 'Other_Streamer' },
+  { ...HELIX_USER, id: '5151', login: 'third_one', display_name: 'Third_One' },
+]);
 
-async function start(options: SignUpServerOptions = {}) {
-  const started = await startSignUpServer(fake, options);
-  running.push(started);
-  return started;
-}
+const start = bed.start;
 
 const me = (url: string, token: string, path = '/me') => fetch(`${url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
 const SELECTION = { game: '', tools: ['demo.tool.counter', 'demo.tool.goal'], background: 'demo.background.aurora', event: '' };
 
-const STORES = { memory: () => 'memory', sqlite: () => `sqlite:${redis.dir}/signup-${Math.random().toString(36).slice(2)}.sqlite`, redis: () => redis.url };
+const STORES = { memory: () => 'memory', sqlite: () => `sqlite:${bed.redis.dir}/signup-${Math.random().toString(36).slice(2)}.sqlite`, redis: () => bed.redis.url };
 
 describe.each(Object.entries(STORES))('sign in with Twitch (%s store)', (_label, storeOf) => {
   it('redirects to Twitch with the code flow, then creates the account and lands signed in on the home page', async () => {
@@ -47,10 +25,10 @@ describe.each(Object.entries(STORES))('sign in with Twitch (%s store)', (_label,
     const hops = await signInThroughTwitch(server.url, { userAgent: 'Mozilla/5.0 (test) Firefox/140' });
     const authorize = new URL(hops.authorize);
     expect(hops.toTwitch.status).toBe(302);
-    expect(`${authorize.origin}${authorize.pathname}`).toBe(`http://localhost:${fake.port}/auth/authorize`);
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`http://localhost:${bed.fake.port}/auth/authorize`);
     expect(Object.fromEntries(authorize.searchParams)).toEqual({
       response_type: 'code',
-      client_id: fake.clientId,
+      client_id: bed.fake.clientId,
       redirect_uri: `${publicUrl}/auth/twitch/callback`,
       scope: TWITCH_SCOPES.join(' '),
       state: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
@@ -77,7 +55,7 @@ describe.each(Object.entries(STORES))('sign in with Twitch (%s store)', (_label,
     const { server } = await start({ store: storeOf(), signup: { maxSignupsPerHour: 1 } });
     const first = await signInThroughTwitch(server.url);
     const overlays = (await (await me(server.url, first.token!)).json()).overlays;
-    fake.users.set('1337', { ...HELIX_USER, login: 'renamed_user', display_name: 'Renamed_User' });
+    bed.fake.users.set('1337', { ...HELIX_USER, login: 'renamed_user', display_name: 'Renamed_User' });
     for (let i = 0; i < 3; i++) {
       const again = await signInThroughTwitch(server.url);
       expect(again.token).toBeDefined();
@@ -103,7 +81,7 @@ describe('sign in with Twitch: refusals', () => {
     const forged = new URL(hops.callback);
     forged.searchParams.set('state', 'x'.repeat(32));
     expect((await fetch(forged, { redirect: 'manual', headers: cookieOf(forged) })).status).toBe(400);
-    fake.auth.authorizeAs('4242');
+    bed.fake.auth.authorizeAs('4242');
     const late = await fetch((await fetch(`${server.url}/auth/twitch`, { redirect: 'manual' })).headers.get('location')!, { redirect: 'manual' });
     now += 10 * 60_000;
     const lateCallback = late.headers.get('location')!;
@@ -113,7 +91,7 @@ describe('sign in with Twitch: refusals', () => {
 
   it('takes the streamer who cancels on Twitch back to the home page with a message and no token', async () => {
     const { server, publicUrl } = await start();
-    fake.auth.refuseAuthorize();
+    bed.fake.auth.refuseAuthorize();
     const hops = await signInThroughTwitch(server.url);
     expect(hops.finished.status).toBe(302);
     expect(hops.location).toBe(`${publicUrl}/home#signin-error=access_denied`);
@@ -126,23 +104,23 @@ describe('sign in with Twitch: refusals', () => {
     expect(refused.finished.status).toBe(403);
     expect(refused.page).toContain('invite-only');
     expect(await server.registry.userIdByTwitchId('1337')).toBeUndefined();
-    fake.auth.authorizeAs('4242');
+    bed.fake.auth.authorizeAs('4242');
     expect((await signInThroughTwitch(server.url)).token).toBeDefined();
   });
 
   it('caps new accounts per client address and hour: 429 with Retry-After, no account; existing accounts still sign in', async () => {
     const { server } = await start({ signup: { maxSignupsPerHour: 2 } });
     for (const id of ['1337', '4242']) {
-      fake.auth.authorizeAs(id);
+      bed.fake.auth.authorizeAs(id);
       expect((await signInThroughTwitch(server.url)).token).toBeDefined();
     }
-    fake.auth.authorizeAs('5151');
+    bed.fake.auth.authorizeAs('5151');
     const flood = await signInThroughTwitch(server.url);
     expect(flood.finished.status).toBe(429);
     expect(Number(flood.finished.headers.get('retry-after'))).toBeGreaterThan(3000);
     expect(flood.page).toContain('Too many');
     expect(await server.registry.userIdByTwitchId('5151')).toBeUndefined();
-    fake.auth.authorizeAs('1337');
+    bed.fake.auth.authorizeAs('1337');
     expect((await signInThroughTwitch(server.url)).token).toBeDefined();
   });
 
@@ -150,12 +128,12 @@ describe('sign in with Twitch: refusals', () => {
     const { server } = await start();
     const toTwitch = await fetch(`${server.url}/auth/twitch`, { redirect: 'manual' });
     const back = await fetch(toTwitch.headers.get('location')!, { redirect: 'manual' });
-    await fake.stop();
+    await bed.fake.stop();
     const answer = await fetch(back.headers.get('location')!, { redirect: 'manual', headers: cookieOf(back.headers.get('location')!) });
     expect(answer.status).toBe(502);
     expect(await answer.text()).toContain('Twitch cannot be reached');
     expect(await server.registry.userIdByTwitchId('1337')).toBeUndefined();
-    fake = await startFakeTwitch();
+    bed.fake = await startFakeTwitch();
   });
 
   it('never takes a redirect target from the request', async () => {
@@ -206,7 +184,7 @@ describe('sign in with Twitch: only the browser that started a sign-in finishes 
   it('refuses a callback without the cookie, or with another sign-in\'s, with a 400 page; the browser that started it still finishes', async () => {
     const { server } = await start();
     // The attacker's own sign-in, approved on Twitch by the attacker: the link they send a victim.
-    fake.auth.authorizeAs('4242');
+    bed.fake.auth.authorizeAs('4242');
     const attacker = await signInThroughTwitch(server.url, { withCookie: false });
     expect(attacker.finished.status).toBe(400);
     expect(attacker.page).toContain('This sign-in was not started in this browser');
@@ -238,8 +216,8 @@ describe('sign in with Twitch: only the browser that started a sign-in finishes 
 
 describe('sign in with Twitch on two instances of one Redis', () => {
   it('finishes on one a sign-in started on the other; a sign-out on one is refused on the other at once', async () => {
-    const a = await start({ store: redis.url });
-    const b = await start({ store: redis.url, signup: { publicUrl: a.publicUrl } });
+    const a = await start({ store: bed.redis.url });
+    const b = await start({ store: bed.redis.url, signup: { publicUrl: a.publicUrl } });
     const hops = await signInThroughTwitch(a.server.url, { finishAt: b.server.url });
     expect(hops.page).toBe('');
     expect(hops.token).toBeDefined();
@@ -252,7 +230,7 @@ describe('sign in with Twitch on two instances of one Redis', () => {
     const { server } = await start({ webhook: true });
     await signInThroughTwitch(server.url);
     await expect
-      .poll(() => [...fake.subscriptions.values()].filter((sub) => sub.transport.method === 'webhook' && Object.values(sub.condition).includes('1337')).length, { timeout: 5000 })
+      .poll(() => [...bed.fake.subscriptions.values()].filter((sub) => sub.transport.method === 'webhook' && Object.values(sub.condition).includes('1337')).length, { timeout: 5000 })
       .toBeGreaterThan(5);
   });
 });

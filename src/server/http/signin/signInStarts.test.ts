@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryRateCounter } from '../../limits/index.ts';
 import { createMemoryRegistry, DEMO_SEED } from '../../registry/index.ts';
 import { createMemorySessionStore, createWebsiteSessions, type SessionStore, withSessions } from '../../sessions/index.ts';
+import { createTwitchSignIn } from '../../signin/index.ts';
 import { type SignUpServer, startSignUpServer } from '../../signin/testing/signUpTestKit.ts';
 import { createMemoryStore } from '../../store/index.ts';
 import { startRedisServer, type TestRedisServer } from '../../testing/redisServer.ts';
@@ -24,7 +26,8 @@ function signUpApp(options: { trustProxy?: number; perAddress?: number; perDeplo
   const sessions = createWebsiteSessions({ store, now: clock });
   const signup = { clientId: 'client', clientSecret: 'secret', publicUrl: PUBLIC_URL, maxSignInStartsPerAddress: options.perAddress, maxSignInStarts: options.perDeployment };
   const registry = withSessions(createMemoryRegistry(DEMO_SEED), sessions);
-  const app = createApiApp({ registry, store: createMemoryStore(), sessions, signup, twitchLogin: NO_TWITCH, now: clock, trustProxy: options.trustProxy ?? 0 });
+  const signIn = createTwitchSignIn({ settings: signup, registry, sessions, counter: createMemoryRateCounter({ now: clock }), keepTwitchLogin: NO_TWITCH.keep, now: clock });
+  const app = createApiApp({ registry, store: createMemoryStore(), sessions, signIn, twitchLogin: NO_TWITCH, now: clock, trustProxy: options.trustProxy ?? 0 });
   const begin = async (address: string, forwardedFor?: string) => {
     const headers = forwardedFor === undefined ? undefined : { 'X-Forwarded-For': forwardedFor };
     return app.fetch(new Request(`${PUBLIC_URL}/auth/twitch`, { headers }), { clientAddress: address });

@@ -1,10 +1,9 @@
 import { TWITCH_LOG_IN_AGAIN, type TwitchState } from '../../../api/index.ts';
 import type { Registry } from '../../registry/index.ts';
-import type { TwitchStateLine } from '../about/aboutRoutes.ts';
+import type { TwitchLoginControl, TwitchStateLine } from '../../twitch/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
 import { authenticate } from '../auth/authenticate.ts';
-import type { TwitchLoginControl } from './twitchLoginRoutes.ts';
 
 export interface TwitchStateDeps {
   registry: Registry;

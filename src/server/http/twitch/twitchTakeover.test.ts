@@ -1,39 +1,19 @@
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PROFILE, DEMO_TOKENS } from '../../registry/index.ts';
-import { type SignUpServer, signInThroughTwitch, startSignUpServer } from '../../signin/testing/signUpTestKit.ts';
-import { startRedisServer, type TestRedisServer } from '../../testing/redisServer.ts';
-import { type FakeTwitch, startFakeTwitch } from '../../twitch/testing/fakeTwitch.ts';
+import { signInThroughTwitch, useSignUpServers } from '../../signin/testing/signUpTestKit.ts';
 import { HELIX_USER } from '../../twitch/testing/helixExamples.ts';
 
 // Connect Twitch must never take over another account's sign-in: one Twitch user belongs to one account.
-let fake: FakeTwitch;
-let redis: TestRedisServer;
-const running: SignUpServer[] = [];
-beforeAll(async () => {
-  redis = await startRedisServer();
-});
-beforeEach(async () => {
-  const client = new Redis(redis.port, '127.0.0.1');
-  await client.flushall();
-  client.disconnect();
-  fake = await startFakeTwitch();
-  fake.users.set('1337', HELIX_USER);
-  fake.users.set('4242', { ...HELIX_USER, id: '4242', login: 'other_streamer', display_name: 'Other_Streamer' });
-});
-afterEach(async () => {
-  for (const each of running.splice(0)) await each.close();
-  await fake.stop();
-});
-afterAll(() => redis.dispose());
+const bed = useSignUpServers([
+  HELIX_USER,
+  { ...HELIX_USER, id: '4242', login: 'other_streamer', display_name: 'Other_Streamer' },
+]);
 
-const STORES = { memory: () => 'memory', sqlite: () => `sqlite:${redis.dir}/takeover-${Math.random().toString(36).slice(2)}.sqlite`, redis: () => redis.url };
+const STORES = { memory: () => 'memory', sqlite: () => `sqlite:${bed.redis.dir}/takeover-${Math.random().toString(36).slice(2)}.sqlite`, redis: () => bed.redis.url };
 
 async function start(store: string) {
   const sleep = () => new Promise<void>((done) => setTimeout(done, 5));
-  const started = await startSignUpServer(fake, { store, sleep });
-  running.push(started);
-  return started.server;
+  return (await bed.start({ store, sleep })).server;
 }
 
 const call = (url: string, method: string, path: string, token: string) => fetch(`${url}${path}`, { method, headers: { Authorization: `Bearer ${token}` } });
@@ -44,7 +24,7 @@ const userIdOf = async (url: string, token: string) => ((await (await call(url, 
 async function connectTwitch(url: string, token: string, twitchUserId: string) {
   const started = await call(url, 'POST', '/me/twitch/login', token);
   expect(started.status).toBe(200);
-  fake.auth.approve(((await started.json()) as { userCode: string }).userCode, twitchUserId);
+  bed.fake.auth.approve(((await started.json()) as { userCode: string }).userCode, twitchUserId);
   await expect.poll(async () => (await twitchState(url, token)).state).not.toBe('pending');
   return twitchState(url, token);
 }
@@ -80,7 +60,7 @@ describe.each(Object.entries(STORES))('Connect Twitch cannot take over a sign-in
   it('a Twitch user connected to an account with Connect Twitch signs in to that account, never a new one', async () => {
     const server = await start(storeOf());
     expect(await connectTwitch(server.url, DEMO_TOKENS.website, '4242')).toEqual({ state: 'connected' });
-    fake.auth.authorizeAs('4242');
+    bed.fake.auth.authorizeAs('4242');
     const signedIn = await signInThroughTwitch(server.url);
     expect(await userIdOf(server.url, signedIn.token!)).toBe(DEMO_PROFILE.user.userId);
     expect(await server.registry.profile('4242')).toBeUndefined();

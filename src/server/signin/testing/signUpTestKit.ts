@@ -1,19 +1,20 @@
-import { SIGN_IN_COOKIE, type SignUpSettings } from '../index.ts';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { type HelixUserJson, SIGN_IN_COOKIE, type SignUpSettings } from '../index.ts';
 import { type RunningApiServer, type StartApiServerOptions, startApiServer } from '../../startApiServer.ts';
 import { freePort } from '../../testing/freePort.ts';
-import { createTwitchLink, type TwitchLink, type TwitchSettings } from '../../twitch/index.ts';
-import type { FakeTwitch } from '../../twitch/testing/fakeTwitch.ts';
-import { parseStoreUrl } from '../../store/index.ts';
+import { startRedisServer, type TestRedisServer } from '../../testing/redisServer.ts';
+import type { TwitchSettings } from '../../twitch/index.ts';
+import { type FakeTwitch, startFakeTwitch } from '../../twitch/testing/fakeTwitch.ts';
 
 /** An API with `--signup twitch` against the fake Twitch, wired as `npm run api` wires it; its public URL is its own address. */
 export interface SignUpServer {
   server: RunningApiServer;
-  link: TwitchLink;
   publicUrl: string;
   close(): Promise<void>;
 }
 
-export interface SignUpServerOptions extends Omit<StartApiServerOptions, 'signup' | 'twitchRoutes' | 'port'> {
+export interface SignUpServerOptions extends Omit<StartApiServerOptions, 'signup' | 'twitch' | 'twitchRoutes' | 'port'> {
   store?: string;
   signup?: Partial<SignUpSettings>;
   /** The Twitch link's webhook transport (its callback is this server's `POST /twitch/eventsub`). */
@@ -28,27 +29,45 @@ export async function startSignUpServer(fake: FakeTwitch, options: SignUpServerO
   const port = await freePort();
   // Instances behind one load balancer share one public URL: pass `signup.publicUrl` for the second.
   const publicUrl = signup?.publicUrl ?? `http://127.0.0.1:${port}`;
-  const settings: TwitchSettings = { clientId: fake.clientId };
-  if (webhook) settings.webhook = { callback: `http://127.0.0.1:${port}/twitch/eventsub`, secret: 'webhook-secret-0123', clientSecret: fake.clientSecret };
-  const link = createTwitchLink();
-  const server = await startApiServer({
-    log: () => {},
-    ...rest,
-    port,
-    store,
-    twitchRoutes: { twitchStates: link.states, twitchLogin: link.login, twitchWebhook: webhook ? link.webhook : undefined },
-    signup: { clientId: fake.clientId, clientSecret: fake.clientSecret, publicUrl, ...signup },
-  });
-  await link.start({ settings, storeSpec: parseStoreUrl(store), store: server.store, registry: server.registry, events: server.events, sleep, log: () => {} });
-  return {
-    server,
-    link,
-    publicUrl,
-    async close() {
-      await link.stop();
-      await server.close();
+  const twitch: TwitchSettings = { clientId: fake.clientId };
+  if (webhook) twitch.webhook = { callback: `http://127.0.0.1:${port}/twitch/eventsub`, secret: 'webhook-secret-0123', clientSecret: fake.clientSecret };
+  const signUp = { clientId: fake.clientId, clientSecret: fake.clientSecret, publicUrl, ...signup };
+  const server = await startApiServer({ log: () => {}, ...rest, port, store, twitch: { ...twitch, sleep }, signup: signUp });
+  await server.connectTwitch();
+  return { server, publicUrl, close: () => server.close() };
+}
+
+/**
+ * The hooks of a file of sign-up tests: one Redis for the file, emptied before each test (accounts, sessions and
+ * budgets of earlier tests are gone), a fresh fake Twitch that knows `users`, and the servers of each test closed after it.
+ */
+export function useSignUpServers(users: HelixUserJson[]) {
+  const running: SignUpServer[] = [];
+  const bed = {
+    fake: undefined as unknown as FakeTwitch,
+    redis: undefined as unknown as TestRedisServer,
+    async start(options: SignUpServerOptions = {}): Promise<SignUpServer> {
+      const started = await startSignUpServer(bed.fake, options);
+      running.push(started);
+      return started;
     },
   };
+  beforeAll(async () => {
+    bed.redis = await startRedisServer();
+  });
+  beforeEach(async () => {
+    const client = new Redis(bed.redis.port, '127.0.0.1');
+    await client.flushall();
+    client.disconnect();
+    bed.fake = await startFakeTwitch();
+    for (const user of users) bed.fake.users.set(user.id, user);
+  });
+  afterEach(async () => {
+    for (const each of running.splice(0)) await each.close();
+    await bed.fake.stop();
+  });
+  afterAll(() => bed.redis.dispose());
+  return bed;
 }
 
 /**

@@ -4,7 +4,8 @@ import { createMemoryCredentialStore } from '../memoryCredentialStore.ts';
 import { TWITCH_SCOPES } from '../scopes.ts';
 import type { TwitchCredentialStore, TwitchCredentials } from '../TwitchCredentials.ts';
 import { twitchUrls } from '../twitchUrls.ts';
-import type { FakeTwitch } from './fakeTwitch.ts';
+import { type FakeTwitch, startFakeTwitch } from './fakeTwitch.ts';
+import { HELIX_CHANNEL, HELIX_STREAM, HELIX_USER } from './helixExamples.ts';
 
 /** The Twitch id the tests' streamer has on the fake. */
 export const TEST_TWITCH_USER = '1337';
@@ -31,4 +32,17 @@ export async function connectToFake(fake: FakeTwitch, userId: string, options: {
   await credentials.set(userId, loggedIn(fake));
   const authProvider = createUserAuthProvider({ userId, clientId: fake.clientId, credentials, urls: twitchUrls(), onLoginNeeded: options.onLoginNeeded });
   return { credentials, apiClient: new ApiClient({ authProvider }) };
+}
+
+/**
+ * Starts the fake Twitch, points twurple and our own calls at it (a spawned API inherits the variable), and gives it
+ * the tests' streamer: the Helix user, their channel, and their live stream unless `live` is false.
+ */
+export async function startStreamerFake(options: { live?: boolean } = {}): Promise<FakeTwitch> {
+  const fake = await startFakeTwitch();
+  process.env.TWURPLE_MOCK_API_PORT = String(fake.port);
+  fake.users.set(TEST_TWITCH_USER, HELIX_USER);
+  fake.channels.set(TEST_TWITCH_USER, HELIX_CHANNEL);
+  if (options.live !== false) fake.streams.set(TEST_TWITCH_USER, HELIX_STREAM);
+  return fake;
 }
