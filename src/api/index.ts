@@ -29,3 +29,5 @@ export * from './sessions.ts';
 export * from './signInErrors.ts';
 export * from './media.ts';
 export * from './mediaSetting.ts';
+export * from './profileWrites.ts';
+export * from './pageAddresses.ts';

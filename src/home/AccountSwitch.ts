@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals';
-import { type Profile, ProfileSchema } from '../api/index.ts';
+import type { Profile } from '../api/index.ts';
 import type { HomeSession } from './HomeSession.ts';
 
 /** A token that came in the address, and whose account it opens, waiting for the streamer's answer. */
@@ -57,9 +57,7 @@ export class AccountSwitch {
   /** The user the token opens (`GET /me` with it, on this page's API only), or undefined with the notice set. */
   private async accountOf(token: string, current: Profile | null): Promise<Profile['user'] | undefined> {
     try {
-      const parsed = ProfileSchema.safeParse((await this.session.api.ok('GET', '/me', { token })).body);
-      if (parsed.success) return parsed.data.user;
-      this.notice.value = notTaken('the API answered with a profile of an unexpected shape', current);
+      return (await this.session.client.profile.read(token)).profile.user;
     } catch (error) {
       this.notice.value = notTaken(error instanceof Error ? error.message : String(error), current);
     }

@@ -1,26 +1,7 @@
 import { computed, type ReadonlySignal } from '@preact/signals';
-import type { Kind, ModuleEntry, Profile } from '../api/index.ts';
+import { FAVS_OF, type Favourites, type Kind, type ModuleEntry, type Profile, type Selection } from '../api/index.ts';
 import type { HomeSession } from './HomeSession.ts';
 import { ProfileDraft } from './ProfileDraft.ts';
-
-/** The body of `PUT /me/selected`: the whole selection (`""` for an empty slot). */
-export interface Selection {
-  game: string;
-  tools: string[];
-  background: string;
-  event: string;
-}
-
-/** The body of `PUT /me/favs`: module ids by kind. */
-export interface Favourites {
-  games: string[];
-  tools: string[];
-  backgrounds: string[];
-  events: string[];
-}
-
-/** The favourites list of each kind. */
-export const FAVS_OF: Record<Kind, keyof Favourites> = { game: 'games', tool: 'tools', background: 'backgrounds', event: 'events' };
 
 /** The single slots of `selected` (tools are a list). */
 export type Slot = Exclude<Kind, 'tool'>;
@@ -37,8 +18,8 @@ export class ModulesModel {
   readonly byKind: ReadonlySignal<Record<Kind, readonly ModuleEntry[]>>;
 
   constructor(session: HomeSession) {
-    this.selection = new ProfileDraft({ session, path: '/me/selected', read: selectionOf, name: 'home.selection' });
-    this.favourites = new ProfileDraft({ session, path: '/me/favs', read: favouritesOf, name: 'home.favourites' });
+    this.selection = new ProfileDraft({ session, write: (value, etag) => session.client.profile.putSelection(value, etag), read: selectionOf, name: 'home.selection' });
+    this.favourites = new ProfileDraft({ session, write: (value, etag) => session.client.profile.putFavourites(value, etag), read: favouritesOf, name: 'home.favourites' });
     this.byKind = computed(() => {
       const groups = { game: [], tool: [], background: [], event: [] } as Record<Kind, ModuleEntry[]>;
       for (const entry of session.catalog.value) groups[entry.kind].push(entry);

@@ -1,6 +1,6 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
-import { SESSIONS_PATH, type WebsiteSessionInfo, WebsiteSessionListSchema } from '../api/index.ts';
-import { errorMessage } from '../client/index.ts';
+import { SESSIONS_PATH, type WebsiteSessionInfo } from '../api/index.ts';
+import { isRefusal } from '../client/index.ts';
 import { describeBrowser } from './describeBrowser.ts';
 import type { HomeSession } from './HomeSession.ts';
 
@@ -51,15 +51,13 @@ export class SessionsModel {
     const routes = this.session.routes.peek();
     if (routes.size > 0 && !routes.has(LIST_ROUTE)) return this.showAbsent();
     try {
-      const answer = await this.session.api.send('GET', SESSIONS_PATH);
-      if (answer.status === 404) return this.showAbsent();
-      if (answer.status === 401 || answer.status === 403) return this.refused();
-      const parsed = WebsiteSessionListSchema.safeParse(answer.body);
-      if (answer.status !== 200 || !parsed.success) throw new Error(answer.status === 200 ? 'the API answered with an unexpected shape' : `HTTP ${answer.status}`);
+      const sessions = await this.session.client.sessions.list();
+      if (!sessions) return this.showAbsent();
       this.absent.value = false;
-      this.sessions.value = parsed.data.sessions;
+      this.sessions.value = sessions;
       this.error.value = null;
     } catch (error) {
+      if (isRefusal(error)) return this.refused();
       this.error.value = `The sessions could not be read: ${describe(error)}.`;
     }
   }
@@ -71,13 +69,12 @@ export class SessionsModel {
     this.fail(id, null);
     this.notice.value = null;
     try {
-      const answer = await this.session.api.send('DELETE', `${SESSIONS_PATH}/${encodeURIComponent(id)}`);
-      if (answer.status === 401 || answer.status === 403) return this.refused();
-      if (answer.status !== 204 && answer.status !== 404) throw new Error(errorMessage(answer.body, answer.status));
+      await this.session.client.sessions.revoke(id);
       const gone = this.sessions.peek()?.find((session) => session.id === id);
       this.sessions.value = (this.sessions.peek() ?? []).filter((session) => session.id !== id);
       this.notice.value = gone ? `Revoked the session from ${sessionWhere(gone)} (${describeBrowser(gone.userAgent)}).` : null;
     } catch (error) {
+      if (isRefusal(error)) return this.refused();
       this.fail(id, `Not revoked: ${describe(error)}.`);
     } finally {
       this.mark(id, false);

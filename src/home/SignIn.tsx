@@ -1,4 +1,5 @@
 import { useId, useState } from 'preact/hooks';
+import { SIGN_IN_PATH } from '../api/index.ts';
 import type { HomeSession } from './HomeSession.ts';
 
 /** Without a token: a field for the website token, and "Sign in with Twitch" where the server offers it. */
@@ -24,7 +25,7 @@ export function SignIn({ session }: { session: HomeSession }) {
             Sign in
           </button>
           {session.signup.value === 'twitch' && (
-            <a class="button" href={`${session.api.baseUrl}/auth/twitch`}>
+            <a class="button" href={session.client.baseUrl + SIGN_IN_PATH}>
               Sign in with Twitch
             </a>
           )}

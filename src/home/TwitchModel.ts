@@ -1,12 +1,8 @@
 import { type Signal, signal } from '@preact/signals';
+import type { DeviceCode } from '../client/index.ts';
 import type { HomeSession } from './HomeSession.ts';
 
-/** What `POST /me/twitch/login` answers: where to enter which code, and for how long. */
-export interface DeviceCode {
-  verificationUri: string;
-  userCode: string;
-  expiresIn: number;
-}
+export type { DeviceCode };
 
 /** How often the page asks `GET /me/twitch` while a code waits to be entered. @default 2 s */
 export const TWITCH_POLL_MS = 2000;
@@ -45,12 +41,10 @@ export class TwitchModel {
   /** Reads `GET /me/twitch`; an API without the route is `off`. */
   async load(): Promise<void> {
     try {
-      const answer = await this.session.api.send('GET', '/me/twitch');
-      if (answer.status === 404) return this.show('off');
-      const { state, refusal } = (answer.body as { state?: unknown; refusal?: unknown } | undefined) ?? {};
-      if (answer.status !== 200 || typeof state !== 'string') throw new Error(`HTTP ${answer.status}`);
-      this.show(state);
-      this.refusal.value = typeof refusal === 'string' ? refusal : null;
+      const link = await this.session.client.twitch.state();
+      if (!link) return this.show('off');
+      this.show(link.state);
+      this.refusal.value = link.refusal;
       this.error.value = null;
     } catch (error) {
       this.error.value = `The Twitch state could not be read: ${describe(error)}.`;
@@ -61,10 +55,7 @@ export class TwitchModel {
   async connect(): Promise<void> {
     this.busy.value = true;
     try {
-      const answer = await this.session.api.ok('POST', '/me/twitch/login');
-      const code = answer.body as Partial<DeviceCode> | undefined;
-      if (typeof code?.userCode !== 'string' || typeof code.verificationUri !== 'string') throw new Error('the API answered without a code');
-      this.code.value = { userCode: code.userCode, verificationUri: code.verificationUri, expiresIn: Number(code.expiresIn) || 0 };
+      this.code.value = await this.session.client.twitch.login();
       this.error.value = null;
       this.refusal.value = null;
       this.state.value = 'pending';
@@ -80,7 +71,7 @@ export class TwitchModel {
   async disconnect(): Promise<void> {
     this.busy.value = true;
     try {
-      await this.session.api.ok('DELETE', '/me/twitch');
+      await this.session.client.twitch.logout();
       this.code.value = null;
       this.error.value = null;
       await this.load();

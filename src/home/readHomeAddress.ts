@@ -1,4 +1,4 @@
-import { signInErrorMessage } from '../api/index.ts';
+import { parseApiBase, SIGN_IN_ERROR_PARAM, signInErrorMessage, TOKEN_PARAM } from '../api/index.ts';
 
 export interface HomeAddress {
   /** The API's base URL without a trailing slash; null when `api=` is not an http(s) URL. */
@@ -23,24 +23,14 @@ export function readHomeAddress(href: string, defaultApi: string): HomeAddress {
   const url = new URL(href);
   const query = new URLSearchParams(url.search);
   const fragment = new URLSearchParams(url.hash.replace(/^#/, ''));
-  const token = fragment.get('token') || query.get('token') || undefined;
+  const token = fragment.get(TOKEN_PARAM) || query.get(TOKEN_PARAM) || undefined;
   const apiBase = parseApiBase(fragment.get('api') ?? query.get('api') ?? defaultApi);
-  const code = fragment.get('signin-error');
+  const code = fragment.get(SIGN_IN_ERROR_PARAM);
   const signInError = code === null ? undefined : signInErrorMessage(code);
-  query.delete('token');
-  fragment.delete('token');
-  fragment.delete('signin-error');
+  query.delete(TOKEN_PARAM);
+  fragment.delete(TOKEN_PARAM);
+  fragment.delete(SIGN_IN_ERROR_PARAM);
   url.search = query.toString();
   url.hash = fragment.toString();
   return { apiBase, token, signInError, cleaned: url.href };
-}
-
-function parseApiBase(candidate: string): string | null {
-  try {
-    const url = new URL(candidate);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.href.replace(/\/+$/, '');
-  } catch {
-    return null;
-  }
 }

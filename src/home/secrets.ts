@@ -21,12 +21,10 @@ export function overlaySecrets(session: HomeSession, pageBase: string): Record<K
       name: `home.overlay.${kind}`,
       read: ({ profile }) => {
         const id = profile.value?.overlays[kind];
-        return id ? overlayAddress(pageBase, session.api.baseUrl, id) : null;
+        return id ? overlayAddress(pageBase, session.client.baseUrl, id) : null;
       },
       rotate: async () => {
-        const answer = await session.api.ok('POST', `/me/overlays/${kind}/rotate`);
-        const overlay = (answer.body as { overlay?: unknown } | undefined)?.overlay;
-        if (typeof overlay !== 'string') throw new Error('the API answered without the new overlay id');
+        const overlay = await session.client.profile.rotateOverlay(kind);
         patchProfile(session, (profile) => ({ ...profile, overlays: { ...profile.overlays, [kind]: overlay } }));
         await session.reload();
       },
@@ -43,9 +41,7 @@ export function streamDeckSecret(session: HomeSession): SecretModel {
     name: 'home.streamdeck',
     read: ({ profile }) => profile.value?.streamdeck.token ?? null,
     rotate: async () => {
-      const answer = await session.api.ok('POST', '/me/streamdeck/rotate');
-      const token = (answer.body as { token?: unknown } | undefined)?.token;
-      if (typeof token !== 'string') throw new Error('the API answered without the new token');
+      const token = await session.client.profile.rotateStreamDeck();
       patchProfile(session, (profile) => ({ ...profile, streamdeck: { ...profile.streamdeck, token } }));
       await session.reload();
     },

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Boxes, Kind } from '../../api/index.ts';
 import { ApiError } from '../../client/index.ts';
-import type { LayoutClient, LayoutWrite, StoredLayout } from './createLayoutClient.ts';
+import type { LayoutCalls, LayoutWrite, StoredLayout } from '../../client/index.ts';
 import { KindLayout } from './KindLayout.ts';
 
 /** A layout store with the server's ETag rule; `fail` makes the next writes fail, `hold` keeps them waiting. */
 function fakeServer(boxes: Boxes = {}) {
   const state = { boxes, version: 1, fail: 0, writes: [] as Boxes[], held: [] as (() => void)[], hold: false };
   const stored = (kind: Kind): StoredLayout => ({ layout: { kind, width: 1920, height: 1080, boxes: state.boxes }, etag: `"${state.version}"` });
-  const client: LayoutClient = {
+  const client: LayoutCalls = {
     get: async (kind) => stored(kind),
     async put(kind, next, etag): Promise<LayoutWrite> {
       if (state.hold) await new Promise<void>((resolve) => state.held.push(resolve));
@@ -131,7 +131,7 @@ describe('KindLayout', () => {
   });
 
   it('says when the layout cannot be loaded, and changes nothing before it is', async () => {
-    const client: LayoutClient = {
+    const client: LayoutCalls = {
       get: async () => {
         throw new ApiError('FORBIDDEN', 'a website token is needed');
       },

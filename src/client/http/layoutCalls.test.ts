@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../client/index.ts';
-import { createLayoutClient } from './createLayoutClient.ts';
+import { ApiError } from './ApiError.ts';
+import { createApiSender } from './createApiSender.ts';
+import { createLayoutCalls } from './layoutCalls.ts';
+
+/** The layout calls over a sender with this token and fetch. */
+const createLayoutClient = ({ baseUrl, getToken, fetch }: { baseUrl: string; getToken: () => string | undefined; fetch?: typeof globalThis.fetch }) => createLayoutCalls(createApiSender({ baseUrl, getToken, ...(fetch && { fetch }) }));
 
 const layout = { kind: 'tool', width: 1920, height: 1080, boxes: { 'demo.tool.counter': { x: 10, y: 20, width: 300, height: 100 } } };
 
@@ -18,7 +22,7 @@ function scripted(...answers: Response[]) {
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
-describe('createLayoutClient', () => {
+describe('createLayoutCalls', () => {
   it('reads a layout with its ETag, with the website token', async () => {
     const { calls, fetch } = scripted(json(200, layout, { ETag: '"v1"' }));
     const client = createLayoutClient({ baseUrl: 'http://api.test/', getToken: () => 'web', fetch });
@@ -57,9 +61,11 @@ describe('createLayoutClient', () => {
     await expect(client.get('tool')).rejects.toMatchObject({ code: 'UNAVAILABLE', message: 'The API cannot be reached' });
   });
 
-  it('needs a token and a base URL', async () => {
+  it('needs a base URL; without a token it sends none, and the API refuses', async () => {
     expect(() => createLayoutClient({ baseUrl: '', getToken: () => 'web' })).toThrow(TypeError);
-    const client = createLayoutClient({ baseUrl: 'http://api.test', getToken: () => undefined, fetch: scripted().fetch });
-    await expect(client.get('tool')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const { calls, fetch } = scripted(json(401, { code: 'UNAUTHORIZED', message: 'Missing token' }));
+    const client = createLayoutClient({ baseUrl: 'http://api.test', getToken: () => undefined, fetch });
+    await expect(client.get('tool')).rejects.toMatchObject({ code: 'UNAUTHORIZED', status: 401, message: 'Missing token' });
+    expect((calls[0]!.init.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 });
