@@ -3,15 +3,12 @@ import type { HomeSection } from './HomeSection.ts';
 import { LayoutEditor, LayoutEditorModel } from './layout/index.ts';
 import { MediaModel, MediaSection } from './media/index.ts';
 import type { HomeSession } from './HomeSession.ts';
-import { ModulesModel } from './ModulesModel.ts';
-import { ModulesSection } from './ModulesSection.tsx';
-import { OverlaysSection } from './OverlaysSection.tsx';
-import { overlaySecrets, streamDeckSecret } from './secrets.ts';
-import { SessionsModel } from './SessionsModel.ts';
-import { SessionsSection } from './SessionsSection.tsx';
-import { StreamDeckSection } from './StreamDeckSection.tsx';
-import { TwitchModel } from './TwitchModel.ts';
-import { TwitchSection } from './TwitchSection.tsx';
+import { ModulesModel, ModulesSection } from './modules/index.ts';
+import { OverlaysSection } from './overlays/index.ts';
+import { overlaySecrets, streamDeckSecret } from './secrets/index.ts';
+import { SessionsModel, SessionsSection } from './sessions/index.ts';
+import { StreamDeckSection } from './streamdeck/index.ts';
+import { TwitchModel, TwitchSection } from './twitch/index.ts';
 
 export interface HomeSectionsOptions {
   /** The overlay page's address (the site's root), the base of every overlay address. */

@@ -3,7 +3,7 @@ import { ApiError } from './ApiError.ts';
 import { type ApiAnswer, type ApiSender, failureOf } from './createApiSender.ts';
 import { errorMessage } from './unwrapBody.ts';
 
-/** The sign-in sessions' calls with the website token (docs/server.md, "Sessions"). */
+/** The sign-in sessions' calls with the website token (docs/home.md, "Signed in"). */
 export interface SessionCalls {
   /**
    * `GET /me/sessions`: the website tokens made by signing in, oldest first; null when the API

@@ -1,10 +1,10 @@
 import { signal } from '@preact/signals';
 import { describe, expect, it } from 'vitest';
-import type { WebsiteSessionInfo } from '../api/index.ts';
-import { sampleProfile } from '../api/testing/sampleProfile.ts';
-import { HomeSession } from './HomeSession.ts';
+import type { WebsiteSessionInfo } from '../../api/index.ts';
+import { sampleProfile } from '../../api/testing/sampleProfile.ts';
+import { HomeSession } from '../HomeSession.ts';
 import { SessionsModel } from './SessionsModel.ts';
-import { memoryOf } from './testing/profileServer.ts';
+import { memoryOf } from '../testing/profileServer.ts';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const AT = '2026-11-26T12:00:00.000Z';

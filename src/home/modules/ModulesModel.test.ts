@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ModulesModel } from './ModulesModel.ts';
-import { entry, profileServer, signedIn } from './testing/profileServer.ts';
+import { entry, profileServer, signedIn } from '../testing/profileServer.ts';
 
 const CATALOG = [entry('b.bg', 'background'), entry('g.game', 'game'), entry('t.chat', 'tool', 'Chat box'), entry('t.one', 'tool'), entry('t.two', 'tool')];
 

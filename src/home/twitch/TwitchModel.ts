@@ -1,6 +1,6 @@
 import { type Signal, signal } from '@preact/signals';
-import type { DeviceCode } from '../client/index.ts';
-import type { HomeSession } from './HomeSession.ts';
+import type { DeviceCode } from '../../client/index.ts';
+import type { HomeSession } from '../HomeSession.ts';
 
 export type { DeviceCode };
 

@@ -1,8 +1,5 @@
 import { alertCurls } from './alertCurls.ts';
-import { SecretField } from './SecretField.tsx';
-import type { SecretModel } from './SecretModel.ts';
-import { SecretNote } from './SecretNote.tsx';
-import { streamDeckCurl } from './secrets.ts';
+import { SecretField, type SecretModel, SecretNote, streamDeckCurl } from '../secrets/index.ts';
 
 interface StreamDeckSectionProps {
   token: SecretModel;

@@ -1,4 +1,4 @@
-import type { ModuleEntry } from '../api/index.ts';
+import type { ModuleEntry } from '../../api/index.ts';
 
 /** What the manifest says of a module: its kind and description (the name is its control's label). */
 export function ModuleFacts({ entry, id }: { entry: ModuleEntry; id: string }) {

@@ -1,9 +1,9 @@
 import { signal } from '@preact/signals';
 import { describe, expect, it } from 'vitest';
-import { sampleProfile } from '../api/testing/sampleProfile.ts';
-import { HomeSession } from './HomeSession.ts';
+import { sampleProfile } from '../../api/testing/sampleProfile.ts';
+import { HomeSession } from '../HomeSession.ts';
 import { overlayAddress, overlaySecrets, streamDeckCurl, streamDeckSecret } from './secrets.ts';
-import { memoryOf } from './testing/profileServer.ts';
+import { memoryOf } from '../testing/profileServer.ts';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ETag: '"v9"' } });
 

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
-import type { Profile } from '../api/index.ts';
-import type { HomeSession } from './HomeSession.ts';
+import type { Profile } from '../../api/index.ts';
+import type { HomeSession } from '../HomeSession.ts';
 
 /** A token that came in the address, and whose account it opens, waiting for the streamer's answer. */
 export interface OfferedAccount {

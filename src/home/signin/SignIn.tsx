@@ -1,6 +1,6 @@
 import { useId, useState } from 'preact/hooks';
-import { SIGN_IN_PATH } from '../api/index.ts';
-import type { HomeSession } from './HomeSession.ts';
+import { SIGN_IN_PATH } from '../../api/index.ts';
+import type { HomeSession } from '../HomeSession.ts';
 
 /** Without a token: a field for the website token, and "Sign in with Twitch" where the server offers it. */
 export function SignIn({ session }: { session: HomeSession }) {

@@ -1,9 +1,9 @@
 import { signal } from '@preact/signals';
 import { describe, expect, it } from 'vitest';
-import { sampleProfile } from '../api/testing/sampleProfile.ts';
+import { sampleProfile } from '../../api/testing/sampleProfile.ts';
 import { AccountSwitch } from './AccountSwitch.ts';
-import { HomeSession } from './HomeSession.ts';
-import { memoryOf } from './testing/profileServer.ts';
+import { HomeSession } from '../HomeSession.ts';
+import { memoryOf } from '../testing/profileServer.ts';
 
 /** An API whose `GET /me` knows these tokens, by user; records the tokens it was asked with. */
 function accounts(users: Record<string, { userId: string; userName: string }>) {

@@ -1,7 +1,7 @@
 import { effect, type Signal, signal } from '@preact/signals';
-import type { Profile } from '../api/index.ts';
-import { EtagDraft, type ProfileWrite } from '../client/index.ts';
-import type { HomeSession } from './HomeSession.ts';
+import type { Profile } from '../../api/index.ts';
+import { EtagDraft, type ProfileWrite } from '../../client/index.ts';
+import type { HomeSession } from '../HomeSession.ts';
 
 export type DraftStatus = 'saved' | 'saving' | 'failed';
 

@@ -1,8 +1,8 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
-import { SESSIONS_PATH, type WebsiteSessionInfo } from '../api/index.ts';
-import { isRefusal } from '../client/index.ts';
+import { SESSIONS_PATH, type WebsiteSessionInfo } from '../../api/index.ts';
+import { isRefusal } from '../../client/index.ts';
 import { describeBrowser } from './describeBrowser.ts';
-import type { HomeSession } from './HomeSession.ts';
+import type { HomeSession } from '../HomeSession.ts';
 
 /** The route the section needs, as the API root lists it. */
 const LIST_ROUTE = `GET ${SESSIONS_PATH}`;

@@ -1,4 +1,4 @@
-import type { ModuleEntry } from '../api/index.ts';
+import type { ModuleEntry } from '../../api/index.ts';
 import { DraftNote } from './DraftNote.tsx';
 import type { ModulesModel } from './ModulesModel.ts';
 

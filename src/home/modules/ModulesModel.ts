@@ -1,6 +1,6 @@
 import { computed, type ReadonlySignal } from '@preact/signals';
-import { FAVS_OF, type Favourites, type Kind, type ModuleEntry, type Profile, type Selection } from '../api/index.ts';
-import type { HomeSession } from './HomeSession.ts';
+import { FAVS_OF, type Favourites, type Kind, type ModuleEntry, type Profile, type Selection } from '../../api/index.ts';
+import type { HomeSession } from '../HomeSession.ts';
 import { ProfileDraft } from './ProfileDraft.ts';
 
 /** The single slots of `selected` (tools are a list). */

@@ -1,5 +1,5 @@
-import { type Kind, type Profile, KINDS } from '../api/index.ts';
-import type { HomeSession } from './HomeSession.ts';
+import { type Kind, type Profile, KINDS } from '../../api/index.ts';
+import type { HomeSession } from '../HomeSession.ts';
 import { SecretModel } from './SecretModel.ts';
 
 /**

@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { type Kind, KINDS } from '../api/index.ts';
-import { SecretField } from './SecretField.tsx';
-import type { SecretModel } from './SecretModel.ts';
-import { SecretNote } from './SecretNote.tsx';
+import { type Kind, KINDS } from '../../api/index.ts';
+import { SecretField, type SecretModel, SecretNote } from '../secrets/index.ts';
 
 const TITLES: Record<Kind, string> = { game: 'Game', tool: 'Tool', background: 'Background', event: 'Event' };
 

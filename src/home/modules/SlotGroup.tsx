@@ -1,5 +1,5 @@
 import { useId } from 'preact/hooks';
-import type { ModuleEntry } from '../api/index.ts';
+import type { ModuleEntry } from '../../api/index.ts';
 import { DraftNote } from './DraftNote.tsx';
 import { FavouriteToggle } from './FavouriteToggle.tsx';
 import { ModuleFacts } from './ModuleFacts.tsx';

@@ -1,4 +1,4 @@
-import { parseApiBase, SIGN_IN_ERROR_PARAM, signInErrorMessage, TOKEN_PARAM } from '../api/index.ts';
+import { parseApiBase, SIGN_IN_ERROR_PARAM, signInErrorMessage, TOKEN_PARAM } from '../../api/index.ts';
 
 export interface HomeAddress {
   /** The API's base URL without a trailing slash; null when `api=` is not an http(s) URL. */

@@ -1,6 +1,6 @@
 import { useRef } from 'preact/hooks';
-import { SectionStatus } from './SectionStatus.tsx';
-import type { WebsiteSessionInfo } from '../api/index.ts';
+import { SectionStatus } from '../SectionStatus.tsx';
+import type { WebsiteSessionInfo } from '../../api/index.ts';
 import { describeBrowser } from './describeBrowser.ts';
 import { relativeTime } from './relativeTime.ts';
 import { type SessionsModel, sessionWhere } from './SessionsModel.ts';

@@ -1,5 +1,5 @@
 import { computed, type ReadonlySignal, type Signal, signal } from '@preact/signals';
-import type { HomeSession } from './HomeSession.ts';
+import type { HomeSession } from '../HomeSession.ts';
 
 export interface SecretModelOptions {
   session: HomeSession;

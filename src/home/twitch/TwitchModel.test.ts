@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals';
 import { describe, expect, it } from 'vitest';
-import { HomeSession } from './HomeSession.ts';
-import { memoryOf } from './testing/profileServer.ts';
+import { HomeSession } from '../HomeSession.ts';
+import { memoryOf } from '../testing/profileServer.ts';
 import { TwitchModel } from './TwitchModel.ts';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
