@@ -19,19 +19,8 @@ export interface SessionCalls {
 /** The session calls over a sender. */
 export function createSessionCalls(sender: ApiSender): SessionCalls {
   return {
-    async list() {
-      const answer = await sender.send('GET', SESSIONS_PATH);
-      if (answer.status === 404) return null;
-      throwIfRefused(answer);
-      const parsed = WebsiteSessionListSchema.safeParse(answer.body);
-      if (answer.status !== 200 || !parsed.success) throw new ApiError('UNAVAILABLE', answer.status === 200 ? 'the API answered with an unexpected shape' : `HTTP ${answer.status}`, answer.status);
-      return parsed.data.sessions;
-    },
-    async revoke(id) {
-      const answer = await sender.send('DELETE', `${SESSIONS_PATH}/${encodeURIComponent(id)}`);
-      throwIfRefused(answer);
-      if (answer.status !== 204 && answer.status !== 404) throw new ApiError('UNAVAILABLE', errorMessage(answer.body, answer.status), answer.status);
-    },
+    list: async () => sessionsOf(await sender.send('GET', SESSIONS_PATH)),
+    revoke: async (id) => revoked(await sender.send('DELETE', `${SESSIONS_PATH}/${encodeURIComponent(id)}`)),
     async logout() {
       await sender.send('POST', LOGOUT_PATH);
     },
@@ -41,6 +30,21 @@ export function createSessionCalls(sender: ApiSender): SessionCalls {
 /** Whether an error says the token was refused (401, 403). */
 export function isRefusal(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+/** The sessions of `GET /me/sessions`'s answer; null for no such route (404). */
+function sessionsOf(answer: ApiAnswer): readonly WebsiteSessionInfo[] | null {
+  if (answer.status === 404) return null;
+  throwIfRefused(answer);
+  const parsed = WebsiteSessionListSchema.safeParse(answer.body);
+  if (answer.status !== 200 || !parsed.success) throw new ApiError('UNAVAILABLE', answer.status === 200 ? 'the API answered with an unexpected shape' : `HTTP ${answer.status}`, answer.status);
+  return parsed.data.sessions;
+}
+
+/** `DELETE /me/sessions/<id>`'s answer: revoked, or gone already (404). */
+function revoked(answer: ApiAnswer): void {
+  throwIfRefused(answer);
+  if (answer.status !== 204 && answer.status !== 404) throw new ApiError('UNAVAILABLE', errorMessage(answer.body, answer.status), answer.status);
 }
 
 function throwIfRefused(answer: ApiAnswer): void {

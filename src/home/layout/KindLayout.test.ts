@@ -29,6 +29,12 @@ function fakeServer(boxes: Boxes = {}) {
 const box = (x: number) => ({ x, y: 0, width: 100, height: 100 });
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Two tabs editing the tool layout of one server. */
+function twoTabs(boxes: Boxes) {
+  const { state, client } = fakeServer(boxes);
+  return { state, mine: new KindLayout('tool', client), theirs: new KindLayout('tool', client) };
+}
+
 describe('KindLayout', () => {
   it('loads the stored boxes and stores each change', async () => {
     const { state, client } = fakeServer({ a: box(1) });
@@ -60,9 +66,7 @@ describe('KindLayout', () => {
   });
 
   it('shows the layout of the other tab on a conflict and says so, never overwriting it', async () => {
-    const { state, client } = fakeServer({ a: box(1) });
-    const mine = new KindLayout('tool', client);
-    const theirs = new KindLayout('tool', client);
+    const { state, mine, theirs } = twoTabs({ a: box(1) });
     await mine.load();
     await theirs.load();
     theirs.change({ a: box(50) });
@@ -98,9 +102,7 @@ describe('KindLayout', () => {
   });
 
   it('reads the layout again on refresh, unless a change waits to be stored', async () => {
-    const { state, client } = fakeServer({ a: box(1) });
-    const mine = new KindLayout('tool', client);
-    const theirs = new KindLayout('tool', client);
+    const { state, mine, theirs } = twoTabs({ a: box(1) });
     await mine.load();
     mine.change({ a: box(2) });
     await settled();

@@ -1,8 +1,7 @@
 import { useId } from 'preact/hooks';
 import type { ModuleEntry } from '../../api/index.ts';
 import { DraftNote } from './DraftNote.tsx';
-import { FavouriteToggle } from './FavouriteToggle.tsx';
-import { ModuleFacts } from './ModuleFacts.tsx';
+import { ModuleItem } from './ModuleItem.tsx';
 import type { ModulesModel, Slot } from './ModulesModel.ts';
 
 const TITLES: Record<Slot, string> = { game: 'Game', background: 'Background', event: 'Event' };
@@ -44,17 +43,5 @@ interface SlotItemProps {
 }
 
 function SlotItem({ model, entry, group, checked, onChoose }: SlotItemProps) {
-  const id = useId();
-  return (
-    <li class="module-item">
-      <div class="home-row">
-        <input id={id} type="radio" name={group} checked={checked} aria-describedby={`${id}-facts`} onChange={onChoose} />
-        <label for={id} class="module-name">
-          {entry.name}
-        </label>
-        <FavouriteToggle model={model} entry={entry} />
-      </div>
-      <ModuleFacts entry={entry} id={`${id}-facts`} />
-    </li>
-  );
+  return <ModuleItem model={model} entry={entry} control={(id, factsId) => <input id={id} type="radio" name={group} checked={checked} aria-describedby={factsId} onChange={onChoose} />} />;
 }

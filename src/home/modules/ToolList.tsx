@@ -1,8 +1,6 @@
-import { useId } from 'preact/hooks';
 import type { ModuleEntry } from '../../api/index.ts';
 import { DraftNote } from './DraftNote.tsx';
-import { FavouriteToggle } from './FavouriteToggle.tsx';
-import { ModuleFacts } from './ModuleFacts.tsx';
+import { ModuleItem } from './ModuleItem.tsx';
 import type { ModulesModel } from './ModulesModel.ts';
 
 /** The tools: a checkbox `Show <name>` each, then the selected ones in their order with `Move <name> up/down`. */
@@ -34,19 +32,13 @@ export function ToolList({ model }: { model: ModulesModel }) {
 }
 
 function ToolItem({ model, entry, shown }: { model: ModulesModel; entry: ModuleEntry; shown: boolean }) {
-  const id = useId();
+  const control = (id: string, factsId: string) => (
+    <input id={id} type="checkbox" checked={shown} aria-label={`Show ${entry.name}`} aria-describedby={factsId} onChange={(event) => void model.showTool(entry.id, event.currentTarget.checked)} />
+  );
   return (
-    <li class="module-item">
-      <div class="home-row">
-        <input id={id} type="checkbox" checked={shown} aria-label={`Show ${entry.name}`} aria-describedby={`${id}-facts`} onChange={(event) => void model.showTool(entry.id, event.currentTarget.checked)} />
-        <label for={id} class="module-name">
-          {entry.name}
-        </label>
-        <FavouriteToggle model={model} entry={entry} />
-      </div>
-      <ModuleFacts entry={entry} id={`${id}-facts`} />
+    <ModuleItem model={model} entry={entry} control={control}>
       <DraftNote draft={model.selection} control={`tool:${entry.id}`} />
-    </li>
+    </ModuleItem>
   );
 }
 

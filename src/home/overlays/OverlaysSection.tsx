@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'preact/hooks';
 import { type Kind, KINDS } from '../../api/index.ts';
+import { useFocusAfterAsk } from '../useFocusAfterAsk.ts';
 import { SecretField, type SecretModel, SecretNote } from '../secrets/index.ts';
 
 const TITLES: Record<Kind, string> = { game: 'Game', tool: 'Tool', background: 'Background', event: 'Event' };
@@ -22,13 +22,8 @@ export function OverlaysSection({ overlays }: OverlaysSectionProps) {
 
 function OverlayGroup({ title, model }: { title: string; model: SecretModel }) {
   const confirming = model.confirming.value;
-  const focusAfter = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
   // Keyboard users land on the choice that appears, and back on `New address` once it is made.
-  useEffect(() => {
-    if (confirming) asked.current = true;
-    if (asked.current) focusAfter.current?.focus();
-  }, [confirming]);
+  const focusAfter = useFocusAfterAsk(confirming);
   return (
     <fieldset class="home-card">
       <legend>{title}</legend>

@@ -1,5 +1,6 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import { SESSIONS_PATH, type WebsiteSessionInfo } from '../../api/index.ts';
+import { failItem, markItem } from '../itemMarks.ts';
 import { isRefusal } from '../../client/index.ts';
 import { describeBrowser } from './describeBrowser.ts';
 import type { HomeSession } from '../HomeSession.ts';
@@ -65,8 +66,8 @@ export class SessionsModel {
   /** Revokes another session (`DELETE /me/sessions/<id>`) and drops it from the list; 404 (gone already) too. */
   async revoke(id: string): Promise<void> {
     if (this.pending.peek().has(id)) return;
-    this.mark(id, true);
-    this.fail(id, null);
+    markItem(this.pending, id, true);
+    failItem(this.failures, id, null);
     this.notice.value = null;
     try {
       await this.session.client.sessions.revoke(id);
@@ -75,9 +76,9 @@ export class SessionsModel {
       this.notice.value = gone ? `Revoked the session from ${sessionWhere(gone)} (${describeBrowser(gone.userAgent)}).` : null;
     } catch (error) {
       if (isRefusal(error)) return this.refused();
-      this.fail(id, `Not revoked: ${describe(error)}.`);
+      failItem(this.failures, id, `Not revoked: ${describe(error)}.`);
     } finally {
-      this.mark(id, false);
+      markItem(this.pending, id, false);
     }
   }
 
@@ -95,18 +96,6 @@ export class SessionsModel {
   /** The tab's token was refused meanwhile: reading the profile again signs the page out and says why. */
   private refused(): Promise<void> {
     return this.session.reload();
-  }
-
-  private mark(id: string, on: boolean): void {
-    const next = new Set(this.pending.peek());
-    if (on) next.add(id);
-    else next.delete(id);
-    this.pending.value = next;
-  }
-
-  private fail(id: string, message: string | null): void {
-    const { [id]: _dropped, ...rest } = this.failures.peek();
-    this.failures.value = message === null ? rest : { ...rest, [id]: message };
   }
 }
 

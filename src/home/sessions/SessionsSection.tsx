@@ -1,4 +1,5 @@
 import { useRef } from 'preact/hooks';
+import { ErrorLine } from '../ErrorLine.tsx';
 import { SectionStatus } from '../SectionStatus.tsx';
 import type { WebsiteSessionInfo } from '../../api/index.ts';
 import { describeBrowser } from './describeBrowser.ts';
@@ -55,11 +56,7 @@ function SessionItem({ model, session, onRevoke }: { model: SessionsModel; sessi
           Revoke
         </button>
       )}
-      {failure && (
-        <p class="home-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <ErrorLine message={failure} />
     </li>
   );
 }

@@ -28,6 +28,13 @@ function world(held?: string) {
   return { api, memory, session, accounts: new AccountSwitch(session) };
 }
 
+/** A world holding `held` after `token` arrived in the address. */
+async function arrived(held: string, token: string) {
+  const arrival = world(held);
+  await arrival.accounts.arrive(token);
+  return arrival;
+}
+
 describe('AccountSwitch', () => {
   it('signs in at once without a token held, or with the same one', async () => {
     const fresh = world();
@@ -41,8 +48,7 @@ describe('AccountSwitch', () => {
   });
 
   it('asks before another account\'s token replaces the tab\'s, naming that account; Keep leaves all as it was', async () => {
-    const { accounts: switcher, session, memory } = world('mine');
-    await switcher.arrive('theirs');
+    const { accounts: switcher, session, memory } = await arrived('mine', 'theirs');
     expect(switcher.offered.value).toEqual({ token: 'theirs', userName: 'Other_Streamer' });
     expect(session.userName.value).toBe('Cool_User');
     expect(session.token.value).toBe('mine');
@@ -63,15 +69,13 @@ describe('AccountSwitch', () => {
   });
 
   it('takes another token of the same account without asking', async () => {
-    const { accounts: switcher, memory } = world('mine');
-    await switcher.arrive('again');
+    const { accounts: switcher, memory } = await arrived('mine', 'again');
     expect(switcher.offered.value).toBeNull();
     expect(memory.token).toBe('again');
   });
 
   it('keeps the tab\'s token and says why when the API refuses the offered one', async () => {
-    const { accounts: switcher, session, memory } = world('mine');
-    await switcher.arrive('forged');
+    const { accounts: switcher, session, memory } = await arrived('mine', 'forged');
     expect(switcher.offered.value).toBeNull();
     expect(switcher.notice.value).toBe('The token in the address was not taken (Invalid token): this tab stays signed in as Cool_User.');
     expect(memory.token).toBe('mine');
@@ -79,8 +83,7 @@ describe('AccountSwitch', () => {
   });
 
   it('takes the offered token when the tab\'s own is refused: there is nothing to replace', async () => {
-    const { accounts: switcher, session, memory } = world('expired');
-    await switcher.arrive('theirs');
+    const { accounts: switcher, session, memory } = await arrived('expired', 'theirs');
     expect(switcher.offered.value).toBeNull();
     expect(session.userName.value).toBe('Other_Streamer');
     expect(memory.token).toBe('theirs');

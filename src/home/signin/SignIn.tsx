@@ -1,5 +1,6 @@
 import { useId, useState } from 'preact/hooks';
 import { SIGN_IN_PATH } from '../../api/index.ts';
+import { ErrorLine } from '../ErrorLine.tsx';
 import type { HomeSession } from '../HomeSession.ts';
 
 /** Without a token: a field for the website token, and "Sign in with Twitch" where the server offers it. */
@@ -31,11 +32,7 @@ export function SignIn({ session }: { session: HomeSession }) {
           )}
         </div>
       </form>
-      {session.error.value && (
-        <p class="home-error" role="alert">
-          {session.error.value}
-        </p>
-      )}
+      <ErrorLine message={session.error.value} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { ErrorLine } from '../ErrorLine.tsx';
 import type { TwitchModel } from './TwitchModel.ts';
 
 /** States where the streamer is connected already: no new code to ask for. */
@@ -34,16 +35,8 @@ export function TwitchSection({ model }: { model: TwitchModel }) {
           </button>
         )}
       </div>
-      {model.refusal.value && (
-        <p class="home-error" role="alert" data-testid="twitch-refusal">
-          {model.refusal.value}
-        </p>
-      )}
-      {model.error.value && (
-        <p class="home-error" role="alert">
-          {model.error.value}
-        </p>
-      )}
+      <ErrorLine message={model.refusal.value} testId="twitch-refusal" />
+      <ErrorLine message={model.error.value} />
     </div>
   );
 }
