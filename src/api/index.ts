@@ -31,3 +31,4 @@ export * from './media.ts';
 export * from './mediaSetting.ts';
 export * from './profileWrites.ts';
 export * from './pageAddresses.ts';
+export * from './parseApiBase.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_PAGE_PATH, parseApiBase, withSignInErrorFragment, withTokenFragment } from './pageAddresses.ts';
+import { HOME_PAGE_PATH, withSignInErrorFragment, withTokenFragment } from './pageAddresses.ts';
+import { parseApiBase } from './parseApiBase.ts';
 
 describe('page addresses', () => {
   it('hand a page its token or sign-in error in the fragment', () => {

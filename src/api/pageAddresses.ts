@@ -23,14 +23,3 @@ export function withTokenFragment(pageUrl: string, token: string): string {
 export function withSignInErrorFragment(pageUrl: string, code: string): string {
   return `${pageUrl}#${SIGN_IN_ERROR_PARAM}=${code}`;
 }
-
-/** The API's base URL from `api=`: an http(s) URL without its trailing slash, else null. */
-export function parseApiBase(candidate: string): string | null {
-  try {
-    const url = new URL(candidate);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.href.replace(/\/+$/, '');
-  } catch {
-    return null;
-  }
-}
