@@ -17,6 +17,8 @@ export interface ApiRequest {
   auth?: boolean;
   /** Sends this token instead of the page's (a token offered in the address, before it is taken). */
   token?: string;
+  /** Rejects with `UNAUTHORIZED` before any request when there is no token (a signed-out page asks nothing). @default false */
+  needsToken?: boolean;
 }
 
 export interface ApiSenderOptions {
@@ -46,6 +48,7 @@ export function createApiSender({ baseUrl, getToken, fetch = globalThis.fetch }:
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = init.auth === false ? undefined : (init.token ?? getToken());
     if (token) headers.Authorization = `Bearer ${token}`;
+    else if (init.needsToken) throw new ApiError('UNAUTHORIZED', 'No website token');
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     if (init.ifMatch) headers['If-Match'] = init.ifMatch;
     let response: Response;

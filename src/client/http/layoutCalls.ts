@@ -23,9 +23,9 @@ export interface LayoutCalls {
 /** The layout calls over a sender. */
 export function createLayoutCalls(sender: ApiSender): LayoutCalls {
   return {
-    get: async (kind) => storedLayout(await sender.ok('GET', layoutPath(kind))),
+    get: async (kind) => storedLayout(await sender.ok('GET', layoutPath(kind), { needsToken: true })),
     async put(kind, boxes, etag) {
-      const answer = await sender.send('PUT', layoutPath(kind), { body: { boxes }, ifMatch: etag });
+      const answer = await sender.send('PUT', layoutPath(kind), { body: { boxes }, ifMatch: etag, needsToken: true });
       if (answer.status === 412) return { ok: false, conflict: true };
       if (!isOk(answer)) throw failureOf(answer);
       return { ok: true, ...storedLayout(answer) };
