@@ -30,3 +30,6 @@ export * from './signInErrors.ts';
 export * from './media.ts';
 export * from './mediaSetting.ts';
 export { DEV_DATABASE_PATH, DEV_PROFILE_PATH, DevDatabaseSchema, type DevEntry } from './dev.ts';
+export * from './profileWrites.ts';
+export * from './pageAddresses.ts';
+export * from './parseApiBase.ts';

@@ -1,3 +1,4 @@
+import { DOCK_PAGE_PATH, withTokenFragment } from '../api/index.ts';
 import type { Seed } from '../server/index.ts';
 
 /**
@@ -8,5 +9,6 @@ import type { Seed } from '../server/index.ts';
 export function dockUrl(url: string, seed: Seed): string {
   const { profile, tokens } = seed.users[0]!;
   const website = tokens.find((token) => token.context === 'website');
-  return website ? `${url}/dock#token=${encodeURIComponent(website.token)}` : `${url}/dock#overlay=${encodeURIComponent(profile.overlays.tool)}`;
+  const page = url + DOCK_PAGE_PATH;
+  return website ? withTokenFragment(page, encodeURIComponent(website.token)) : `${page}#overlay=${encodeURIComponent(profile.overlays.tool)}`;
 }

@@ -1,3 +1,4 @@
+import { HOME_PAGE_PATH, withTokenFragment } from '../api/index.ts';
 import type { Seed } from '../server/index.ts';
 
 /**
@@ -7,5 +8,5 @@ import type { Seed } from '../server/index.ts';
  */
 export function homeUrl(url: string, seed: Seed): string {
   const website = seed.users[0]!.tokens.find((token) => token.context === 'website');
-  return website ? `${url}/home#token=${encodeURIComponent(website.token)}` : `${url}/home`;
+  return website ? withTokenFragment(url + HOME_PAGE_PATH, encodeURIComponent(website.token)) : url + HOME_PAGE_PATH;
 }

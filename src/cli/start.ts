@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { KINDS, LIVE_PATH, moduleOriginProblem } from '../api/index.ts';
+import { DOCK_PAGE_PATH, HOME_PAGE_PATH, KINDS, LIVE_PATH, moduleOriginProblem, withTokenFragment } from '../api/index.ts';
 import {
   createApiApp,
   DEFAULT_PORT,
@@ -95,8 +95,9 @@ function takeOwnFlags<Name extends string>(argv: string[], names: Name[]): { own
 function banner(url: string, seed: Seed, storeUrl: string, website: WebsiteToken | undefined): string {
   const { profile } = seed.users[0]!;
   // Printed once, when made: after that it is in the data folder, not in every log of every start.
-  const dock = website && !website.created ? `${url}/dock#token=<the website token kept in ${website.keptIn}>` : dockUrl(url, seed);
-  const home = website && !website.created ? `${url}/home#token=<the website token kept in ${website.keptIn}>` : homeUrl(url, seed);
+  const kept = `<the website token kept in ${website?.keptIn}>`;
+  const dock = website && !website.created ? withTokenFragment(url + DOCK_PAGE_PATH, kept) : dockUrl(url, seed);
+  const home = website && !website.created ? withTokenFragment(url + HOME_PAGE_PATH, kept) : homeUrl(url, seed);
   const lines = KINDS.map((kind) => `  ${kind.padEnd(11)} ${url}/?overlay=${encodeURIComponent(profile.overlays[kind])}`);
   return [
     `Overlay server listening on ${url} (API under ${url}/api, store ${redactStoreUrl(storeUrl)})`,

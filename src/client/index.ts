@@ -18,3 +18,6 @@ export type { LiveNews } from './live/index.ts';
 export { createLiveAlertsHub, type LiveAlertMessage, type LiveAlerts, type LiveAlertsHub } from './live/index.ts';
 export type { AlertMember, AlertQueue, AlertQueueOptions, AlertQueueView, QueuedAlert } from './alerts/index.ts';
 export { loadAlertQueue } from './loadAlertQueue.ts';
+export type { ApiRoot, DeviceCode, LayoutCalls, LayoutWrite, ProfileWrite, StoredLayout, StoredProfile, TwitchLink, WebsiteClient } from './http/index.ts';
+export { createWebsiteClient, isRefusal } from './http/index.ts';
+export { EtagDraft, type EtagDraftOptions, type EtagWriteResult } from './draft/index.ts';

@@ -1,8 +1,6 @@
-import type { AccountSwitch } from './AccountSwitch.ts';
-import { AccountSwitchPrompt } from './AccountSwitchPrompt.tsx';
 import type { HomeSection } from './HomeSection.ts';
 import type { HomeSession } from './HomeSession.ts';
-import { SignIn } from './SignIn.tsx';
+import { type AccountSwitch, AccountSwitchPrompt, SignIn } from './signin/index.ts';
 
 interface HomeAppProps {
   session: HomeSession;

@@ -1,7 +1,6 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
-import { type ModuleEntry, type Profile, ProfileSchema, WebsiteSessionListSchema } from '../api/index.ts';
-import { ApiError } from '../client/index.ts';
-import { createHomeApi, type HomeAnswer, type HomeApi } from './HomeApi.ts';
+import type { ModuleEntry, Profile } from '../api/index.ts';
+import { ApiError, createWebsiteClient, type StoredProfile, type WebsiteClient } from '../client/index.ts';
 import type { TokenMemory } from './TokenMemory.ts';
 
 export type SessionPhase = 'signed-out' | 'loading' | 'ready' | 'failed';
@@ -18,12 +17,12 @@ export interface HomeSessionOptions {
 }
 
 /**
- * What every section of the home page shares: the API, the tab's website
+ * What every section of the home page shares: the API client, the tab's website
  * token, the streamer's profile with its ETag (the `If-Match` of every
  * profile write), and the installed modules.
  */
 export class HomeSession {
-  readonly api: HomeApi;
+  readonly client: WebsiteClient;
   readonly catalog: ReadonlySignal<readonly ModuleEntry[]>;
   readonly token = signal<string | undefined>(undefined, { name: 'home.token' });
   readonly phase = signal<SessionPhase>('signed-out', { name: 'home.phase' });
@@ -46,7 +45,7 @@ export class HomeSession {
     this.memory = options.memory;
     this.catalog = options.catalog;
     this.token.value = options.memory.read();
-    this.api = createHomeApi({ baseUrl: options.apiBase, getToken: () => this.token.peek(), ...(options.fetch && { fetch: options.fetch }) });
+    this.client = createWebsiteClient({ baseUrl: options.apiBase, getToken: () => this.token.peek(), ...(options.fetch && { fetch: options.fetch }) });
   }
 
   /** Keeps the token for the tab and reads the profile; a refused token signs out again and says why. */
@@ -64,7 +63,7 @@ export class HomeSession {
     }
     if (!this.profile.peek()) this.phase.value = 'loading';
     try {
-      this.accept(await this.api.ok('GET', '/me'));
+      this.show(await this.client.profile.read());
       this.error.value = null;
       this.phase.value = 'ready';
       this.profileReads.value += 1;
@@ -73,21 +72,18 @@ export class HomeSession {
     }
   }
 
-  /** Takes a profile answer (`GET /me`, or a PUT's) as the one shown, with its ETag. */
-  accept(answer: HomeAnswer): void {
-    const parsed = ProfileSchema.safeParse(answer.body);
-    if (!parsed.success) throw new ApiError('UNAVAILABLE', 'The API answered with a profile of an unexpected shape', answer.status);
-    this.profile.value = parsed.data;
-    this.etag.value = answer.etag;
+  /** Takes a stored profile (`GET /me`, or a PUT's answer) as the one shown, with its ETag. */
+  show({ profile, etag }: StoredProfile): void {
+    this.profile.value = profile;
+    this.etag.value = etag;
   }
 
   /** Reads the API root (`GET /`, as JSON): whether it offers "Sign in with Twitch". */
   async readRoot(): Promise<void> {
     try {
-      const answer = await this.api.send('GET', '/', { auth: false });
-      const root = answer.status === 200 ? (answer.body as { signup?: unknown; endpoints?: unknown } | undefined) : undefined;
-      this.signup.value = typeof root?.signup === 'string' ? root.signup : null;
-      this.routes.value = routesOf(root?.endpoints);
+      const { signup, routes } = await this.client.root();
+      this.signup.value = signup;
+      this.routes.value = routes;
     } catch {
       this.signup.value = null;
     } finally {
@@ -99,7 +95,7 @@ export class HomeSession {
   async signOut(): Promise<void> {
     // The token is forgotten here either way; the server drops it where it can.
     const onServer = await this.isSession().catch(() => false);
-    if (onServer) await this.api.send('POST', '/auth/logout').catch(() => undefined);
+    if (onServer) await this.client.sessions.logout().catch(() => undefined);
     this.forget(onServer ? null : 'Signed out in this tab. This token is fixed by the server\'s data folder or seed: it works until it is replaced there.');
   }
 
@@ -110,8 +106,8 @@ export class HomeSession {
   private async isSession(): Promise<boolean> {
     const routes = this.routes.peek();
     if (!routes.has('POST /auth/logout') || !routes.has('GET /me/sessions')) return false;
-    const parsed = WebsiteSessionListSchema.safeParse((await this.api.ok('GET', '/me/sessions')).body);
-    return parsed.success && parsed.data.sessions.some((session) => session.current);
+    const sessions = await this.client.sessions.list();
+    return sessions?.some((session) => session.current) ?? false;
   }
 
   private failRead(error: unknown): void {
@@ -131,10 +127,4 @@ export class HomeSession {
     this.error.value = reason;
     this.phase.value = 'signed-out';
   }
-}
-
-/** `METHOD /path` of each route the API root lists. */
-function routesOf(endpoints: unknown): ReadonlySet<string> {
-  if (!Array.isArray(endpoints)) return new Set();
-  return new Set(endpoints.flatMap((route: { method?: unknown; path?: unknown } | null) => (typeof route?.method === 'string' && typeof route.path === 'string' ? [`${route.method} ${route.path}`] : [])));
 }

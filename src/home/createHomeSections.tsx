@@ -1,18 +1,14 @@
 import { effect } from '@preact/signals';
-import { createMediaClient } from '../client/index.ts';
 import type { HomeSection } from './HomeSection.ts';
-import { createLayoutClient, LayoutEditor, LayoutEditorModel } from './layout/index.ts';
+import { LayoutEditor, LayoutEditorModel } from './layout/index.ts';
 import { MediaModel, MediaSection } from './media/index.ts';
 import type { HomeSession } from './HomeSession.ts';
-import { ModulesModel } from './ModulesModel.ts';
-import { ModulesSection } from './ModulesSection.tsx';
-import { OverlaysSection } from './OverlaysSection.tsx';
-import { overlaySecrets, streamDeckSecret } from './secrets.ts';
-import { SessionsModel } from './SessionsModel.ts';
-import { SessionsSection } from './SessionsSection.tsx';
-import { StreamDeckSection } from './StreamDeckSection.tsx';
-import { TwitchModel } from './TwitchModel.ts';
-import { TwitchSection } from './TwitchSection.tsx';
+import { ModulesModel, ModulesSection } from './modules/index.ts';
+import { OverlaysSection } from './overlays/index.ts';
+import { overlaySecrets, streamDeckSecret } from './secrets/index.ts';
+import { SessionsModel, SessionsSection } from './sessions/index.ts';
+import { StreamDeckSection } from './streamdeck/index.ts';
+import { TwitchModel, TwitchSection } from './twitch/index.ts';
 
 export interface HomeSectionsOptions {
   /** The overlay page's address (the site's root), the base of every overlay address. */
@@ -24,7 +20,7 @@ export function createHomeSections(session: HomeSession, { pageBase }: HomeSecti
   const overlays = overlaySecrets(session, pageBase);
   const modules = new ModulesModel(session);
   const layout = new LayoutEditorModel({
-    client: createLayoutClient({ baseUrl: session.api.baseUrl, getToken: () => session.token.peek() }),
+    client: session.client.layout,
     profile: session.profile,
     catalog: session.catalog,
   });
@@ -32,7 +28,7 @@ export function createHomeSections(session: HomeSession, { pageBase }: HomeSecti
   const twitch = new TwitchModel({ session });
   const sessions = new SessionsModel({ session });
   const media = new MediaModel({
-    client: createMediaClient({ api: { baseUrl: session.api.baseUrl, currentToken: () => session.token.peek() } }),
+    client: session.client.media,
     onRefused: () => session.reload(),
   });
   // The Twitch state is read at each sign-in.
@@ -54,7 +50,7 @@ export function createHomeSections(session: HomeSession, { pageBase }: HomeSecti
     { id: 'modules', title: 'Modules', View: () => <ModulesSection model={modules} /> },
     { id: 'layout', title: 'Layout', View: () => <LayoutEditor model={layout} /> },
     { id: 'media', title: 'Media', View: () => <MediaSection model={media} /> },
-    { id: 'stream-deck', title: 'Stream Deck', View: () => <StreamDeckSection token={streamDeck} apiBase={session.api.baseUrl} /> },
+    { id: 'stream-deck', title: 'Stream Deck', View: () => <StreamDeckSection token={streamDeck} apiBase={session.client.baseUrl} /> },
     { id: 'twitch', title: 'Twitch', View: () => <TwitchSection model={twitch} /> },
     { id: 'signed-in', title: 'Signed in', View: () => <SessionsSection model={sessions} /> },
   ];

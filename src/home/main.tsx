@@ -5,11 +5,10 @@ import { render } from 'preact';
 import { modules, problems } from 'virtual:overlay-modules';
 import { descriptions } from 'virtual:overlay-module-descriptions';
 import type { ModuleEntry } from '../api/index.ts';
-import { AccountSwitch } from './AccountSwitch.ts';
 import { createHomeSections } from './createHomeSections.tsx';
 import { HomeApp } from './HomeApp.tsx';
 import { HomeSession } from './HomeSession.ts';
-import { readHomeAddress } from './readHomeAddress.ts';
+import { AccountSwitch, readHomeAddress } from './signin/index.ts';
 import { tokenMemory } from './TokenMemory.ts';
 
 const address = readHomeAddress(location.href, `${location.origin}/api`);

@@ -1,4 +1,4 @@
-import { isKind, type Kind } from '../api/index.ts';
+import { isKind, type Kind, parseApiBase } from '../api/index.ts';
 
 /** How the page gets its token: exchange an overlay id, or use a token as given. */
 export type OverlayAuth = { overlay: string } | { token: string; kind?: Kind };
@@ -24,22 +24,11 @@ export function parseOverlayParams(href: string, defaultApi: string): ParseResul
     merged.set(key, value);
   });
   const debug = merged.get('debug') === '1' || merged.get('debug') === 'true';
-  const apiBase = parseApiBase(merged.get('api'), defaultApi);
+  const apiBase = parseApiBase(merged.get('api') ?? defaultApi);
   if (apiBase === null) return { ok: false, error: 'api must be an http(s) URL, e.g. api=http://127.0.0.1:8787' };
   const auth = parseAuth(merged);
   if (typeof auth === 'string') return { ok: false, error: auth };
   return { ok: true, params: { auth, apiBase, debug } };
-}
-
-function parseApiBase(raw: string | null, fallback: string): string | null {
-  const candidate = raw ?? fallback;
-  try {
-    const url = new URL(candidate);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.href.replace(/\/+$/, '');
-  } catch {
-    return null;
-  }
 }
 
 function parseAuth(params: URLSearchParams): OverlayAuth | string {

@@ -14,6 +14,12 @@ describe('declaresOnly', () => {
     expect(declaresOnly('/repo/src/client/http/createDevClient.ts')).toBe(true);
   });
 
+  it('takes the website client\'s calls and the ETag draft, which only the home page calls', () => {
+    for (const file of ['http/createApiSender.ts', 'http/createWebsiteClient.ts', 'http/profileCalls.ts', 'http/layoutCalls.ts', 'http/twitchCalls.ts', 'http/sessionCalls.ts', 'draft/index.ts', 'draft/EtagDraft.ts']) {
+      expect(declaresOnly(`/repo/src/client/${file}`)).toBe(true);
+    }
+  });
+
   it('leaves everything else to the bundler\'s usual side-effect rules', () => {
     expect(declaresOnly('/repo/src/client/http/createApiClient.ts')).toBe(false);
     expect(declaresOnly('/repo/src/client/index.ts')).toBe(false);

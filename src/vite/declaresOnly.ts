@@ -1,7 +1,7 @@
 /**
  * Modules that only declare (schemas, constants, functions), so importing one runs nothing:
- * `src/api`; and the media library's, the dock's Twitch and the studio's developer calls with the
- * door of `src/client/http` that re-exports them. The bundler leaves out whole such a module that a page imports through its door and
+ * `src/api`; and the media library's calls, the website client's, the dock's Twitch and the studio's
+ * developer calls and the ETag draft, with the doors that re-export them. The bundler leaves out whole such a module that a page imports through its door and
  * does not use (`treeshake.moduleSideEffects`), and the overlay's shared chunk takes one in only
  * as a dependency of what the page uses (`overlaySharedChunk`). The overlay page reaches
  * `createMediaClient.ts` through `src/client`'s door but never calls it: without this, the home
@@ -12,4 +12,19 @@ export function declaresOnly(id: string): boolean {
   return /\/src\/api\//.test(path) || DECLARING_FILES.some((file) => path.endsWith(file));
 }
 
-const DECLARING_FILES = ['/src/client/http/index.ts', '/src/client/http/createMediaClient.ts', '/src/client/http/fetchTwitchState.ts', '/src/client/http/createDevClient.ts'];
+const DECLARING_FILES = [
+  '/src/client/http/index.ts',
+  '/src/client/http/createMediaClient.ts',
+  // The dock's Twitch line and the studio's developer routes.
+  '/src/client/http/fetchTwitchState.ts',
+  '/src/client/http/createDevClient.ts',
+  // The website client (the home page's calls) and the ETag draft: the overlay page never calls them either.
+  '/src/client/http/createApiSender.ts',
+  '/src/client/http/createWebsiteClient.ts',
+  '/src/client/http/profileCalls.ts',
+  '/src/client/http/layoutCalls.ts',
+  '/src/client/http/twitchCalls.ts',
+  '/src/client/http/sessionCalls.ts',
+  '/src/client/draft/index.ts',
+  '/src/client/draft/EtagDraft.ts',
+];

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Boxes, Kind } from '../../api/index.ts';
 import { ApiError } from '../../client/index.ts';
-import type { LayoutClient, LayoutWrite, StoredLayout } from './createLayoutClient.ts';
+import type { LayoutCalls, LayoutWrite, StoredLayout } from '../../client/index.ts';
 import { KindLayout } from './KindLayout.ts';
 
 /** A layout store with the server's ETag rule; `fail` makes the next writes fail, `hold` keeps them waiting. */
 function fakeServer(boxes: Boxes = {}) {
   const state = { boxes, version: 1, fail: 0, writes: [] as Boxes[], held: [] as (() => void)[], hold: false };
   const stored = (kind: Kind): StoredLayout => ({ layout: { kind, width: 1920, height: 1080, boxes: state.boxes }, etag: `"${state.version}"` });
-  const client: LayoutClient = {
+  const client: LayoutCalls = {
     get: async (kind) => stored(kind),
     async put(kind, next, etag): Promise<LayoutWrite> {
       if (state.hold) await new Promise<void>((resolve) => state.held.push(resolve));
@@ -28,6 +28,12 @@ function fakeServer(boxes: Boxes = {}) {
 
 const box = (x: number) => ({ x, y: 0, width: 100, height: 100 });
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Two tabs editing the tool layout of one server. */
+function twoTabs(boxes: Boxes) {
+  const { state, client } = fakeServer(boxes);
+  return { state, mine: new KindLayout('tool', client), theirs: new KindLayout('tool', client) };
+}
 
 describe('KindLayout', () => {
   it('loads the stored boxes and stores each change', async () => {
@@ -60,9 +66,7 @@ describe('KindLayout', () => {
   });
 
   it('shows the layout of the other tab on a conflict and says so, never overwriting it', async () => {
-    const { state, client } = fakeServer({ a: box(1) });
-    const mine = new KindLayout('tool', client);
-    const theirs = new KindLayout('tool', client);
+    const { state, mine, theirs } = twoTabs({ a: box(1) });
     await mine.load();
     await theirs.load();
     theirs.change({ a: box(50) });
@@ -98,9 +102,7 @@ describe('KindLayout', () => {
   });
 
   it('reads the layout again on refresh, unless a change waits to be stored', async () => {
-    const { state, client } = fakeServer({ a: box(1) });
-    const mine = new KindLayout('tool', client);
-    const theirs = new KindLayout('tool', client);
+    const { state, mine, theirs } = twoTabs({ a: box(1) });
     await mine.load();
     mine.change({ a: box(2) });
     await settled();
@@ -131,7 +133,7 @@ describe('KindLayout', () => {
   });
 
   it('says when the layout cannot be loaded, and changes nothing before it is', async () => {
-    const client: LayoutClient = {
+    const client: LayoutCalls = {
       get: async () => {
         throw new ApiError('FORBIDDEN', 'a website token is needed');
       },

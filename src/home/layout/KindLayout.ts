@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals';
 import type { Boxes, Kind } from '../../api/index.ts';
+import { EtagDraft, type LayoutCalls } from '../../client/index.ts';
 import { createUndoStack } from './createUndoStack.ts';
-import type { LayoutClient } from './createLayoutClient.ts';
 
 /** What the streamer is told about a layout: loading, saving, saved, a conflict, a failure. */
 export interface LayoutStatus {
@@ -11,8 +11,8 @@ export interface LayoutStatus {
 
 /**
  * The stored boxes of one overlay kind and their way to the server: every change
- * is written whole with `If-Match`, one write at a time (changes made meanwhile go
- * together in the next). A 412 means another tab wrote first: its layout replaces
+ * is written whole with `If-Match`, one write at a time (an `EtagDraft`: changes
+ * made meanwhile go together in the next). A 412 means another tab wrote first: its layout replaces
  * ours on screen and the streamer is told, so nobody's work is undone silently.
  */
 export class KindLayout {
@@ -23,14 +23,29 @@ export class KindLayout {
   readonly unsaved = signal(false, { name: 'layout.unsaved' });
   readonly history = createUndoStack<Boxes>();
   readonly kind: Kind;
-  readonly #client: LayoutClient;
-  #etag: string | null = null;
-  #writing = false;
-  #again = false;
+  readonly #client: LayoutCalls;
+  readonly #etag = signal<string | null>(null, { name: 'layout.etag' });
+  readonly #draft: EtagDraft<Boxes>;
 
-  constructor(kind: Kind, client: LayoutClient) {
+  constructor(kind: Kind, client: LayoutCalls) {
     this.kind = kind;
     this.#client = client;
+    this.#draft = new EtagDraft({
+      etag: this.#etag,
+      current: () => this.boxes.peek(),
+      write: (boxes, etag) => client.put(kind, boxes, etag),
+      onSaving: () => {
+        this.status.value = { tone: 'info', text: 'Saving…' };
+      },
+      onSaved: () => {
+        this.unsaved.value = false;
+        this.status.value = { tone: 'good', text: 'Saved.' };
+      },
+      onConflict: () => this.#takeTheirs(),
+      onFailed: (error) => {
+        this.status.value = { tone: 'bad', text: `Not saved: ${reason(error)}. Your change is kept; try again.` };
+      },
+    });
   }
 
   /** Reads the stored layout (again, after a failure). */
@@ -39,7 +54,7 @@ export class KindLayout {
     this.status.value = { tone: 'info', text: `Loading the ${this.kind} layout…` };
     try {
       const { layout, etag } = await this.#client.get(this.kind);
-      this.#etag = etag;
+      this.#etag.value = etag;
       this.boxes.value = layout.boxes;
       this.phase.value = 'ready';
       this.status.value = null;
@@ -55,12 +70,12 @@ export class KindLayout {
    * the undo history, whose states no longer apply.
    */
   async refresh(): Promise<void> {
-    if (this.phase.peek() !== 'ready' || this.#writing || this.unsaved.peek()) return;
+    if (this.phase.peek() !== 'ready' || this.#draft.writing || this.unsaved.peek()) return;
     try {
       const { layout, etag } = await this.#client.get(this.kind);
-      if (this.#writing || this.unsaved.peek()) return;
-      if (etag === null || etag !== this.#etag) this.history.clear();
-      this.#etag = etag;
+      if (this.#draft.writing || this.unsaved.peek()) return;
+      if (etag === null || etag !== this.#etag.peek()) this.history.clear();
+      this.#etag.value = etag;
       this.boxes.value = layout.boxes;
     } catch {
       // Offline for now: the next write says so, and a 412 still guards it.
@@ -87,38 +102,14 @@ export class KindLayout {
   /** Writes the boxes on screen; while a write is under way, once more after it. */
   save(): void {
     this.unsaved.value = true;
-    if (this.#writing) {
-      this.#again = true;
-      return;
-    }
-    this.#writing = true;
-    void this.#writeUntilStored().finally(() => {
-      this.#writing = false;
-    });
-  }
-
-  async #writeUntilStored(): Promise<void> {
-    do {
-      this.#again = false;
-      this.status.value = { tone: 'info', text: 'Saving…' };
-      try {
-        const answer = await this.#client.put(this.kind, this.boxes.peek(), this.#etag);
-        if (!answer.ok) return await this.#takeTheirs();
-        this.#etag = answer.etag;
-      } catch (error) {
-        this.status.value = { tone: 'bad', text: `Not saved: ${reason(error)}. Your change is kept; try again.` };
-        return;
-      }
-    } while (this.#again);
-    this.unsaved.value = false;
-    this.status.value = { tone: 'good', text: 'Saved.' };
+    void this.#draft.save();
   }
 
   /** Another tab stored a layout since ours was read: show theirs, and say so. */
   async #takeTheirs(): Promise<void> {
     try {
       const { layout, etag } = await this.#client.get(this.kind);
-      this.#etag = etag;
+      this.#etag.value = etag;
       this.boxes.value = layout.boxes;
       this.history.clear();
       this.unsaved.value = false;

@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals';
 import { describe, expect, it } from 'vitest';
 import type { Boxes, Kind } from '../../api/index.ts';
-import type { LayoutClient } from './createLayoutClient.ts';
+import type { LayoutCalls } from '../../client/index.ts';
 import { type LayoutModule, LayoutEditorModel } from './LayoutEditorModel.ts';
 
 const catalog: LayoutModule[] = [
@@ -14,7 +14,7 @@ const selected = { game: '', tools: ['demo.tool.goal', 'demo.tool.counter', 'not
 /** An always-agreeing store of layouts by kind. */
 function memoryClient() {
   const stored = new Map<Kind, Boxes>();
-  const client: LayoutClient = {
+  const client: LayoutCalls = {
     get: async (kind) => ({ layout: { kind, width: 1920, height: 1080, boxes: stored.get(kind) ?? {} }, etag: null }),
     put: async (kind, boxes) => {
       stored.set(kind, boxes);

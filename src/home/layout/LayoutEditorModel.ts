@@ -1,6 +1,6 @@
 import { computed, type ReadonlySignal, type Signal, signal } from '@preact/signals';
 import { BOX_LIMITS, type Box, type Boxes, boxOf, type Kind, type PublicProfile, selectedModules } from '../../api/index.ts';
-import type { LayoutClient } from './createLayoutClient.ts';
+import type { LayoutCalls } from '../../client/index.ts';
 import { fitBox, sizeForHeight, sizeForWidth } from './fitBox.ts';
 import { KindLayout } from './KindLayout.ts';
 import { keyboardStep } from './keyboardStep.ts';
@@ -19,7 +19,7 @@ export interface LayoutModule {
 export type BoxField = 'x' | 'y' | 'width' | 'height';
 
 export interface LayoutEditorOptions {
-  client: LayoutClient;
+  client: LayoutCalls;
   /** The streamer's profile (its `selected` modules, its user); null until it is read. */
   profile: ReadonlySignal<(Pick<PublicProfile, 'selected'> & { user?: { userId: string } }) | null | undefined>;
   /** The installed modules. */
@@ -44,7 +44,7 @@ export class LayoutEditorModel {
   readonly #kind: Signal<Kind>;
   readonly #currentId = signal<string | null>(null, { name: 'layout.currentId' });
   readonly #layouts = new Map<Kind, KindLayout>();
-  readonly #client: LayoutClient;
+  readonly #client: LayoutCalls;
   /** Whose layouts `#layouts` holds: another user signing in in this tab starts afresh. */
   #owner: string | undefined;
 

@@ -1,5 +1,6 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { MediaItem, MediaList } from '../../api/index.ts';
+import { failItem, markItem } from '../itemMarks.ts';
 import type { MediaClient } from '../../client/index.ts';
 import { formatSize } from './formatSize.ts';
 
@@ -95,17 +96,17 @@ export class MediaModel {
     if (!item || this.deleting.peek().has(id)) return;
     this.confirming.value = null;
     this.notice.value = null;
-    this.mark(id, true);
-    this.fail(id, null);
+    markItem(this.deleting, id, true);
+    failItem(this.failures, id, null);
     try {
       await this.client.remove(id);
       this.drop(item);
     } catch (error) {
       if (statusOf(error) === 404) this.drop(item);
       else if (isRefusedToken(error)) await this.onRefused();
-      else this.fail(id, `Not deleted: ${describe(error)}.`);
+      else failItem(this.failures, id, `Not deleted: ${describe(error)}.`);
     } finally {
-      this.mark(id, false);
+      markItem(this.deleting, id, false);
     }
   }
 
@@ -138,18 +139,6 @@ export class MediaModel {
       this.library.value = { ...library, items: library.items.filter((each) => each.id !== item.id), bytes: Math.max(0, library.bytes - item.bytes) };
     }
     this.notice.value = `Deleted ${item.name}.`;
-  }
-
-  private mark(id: string, on: boolean): void {
-    const next = new Set(this.deleting.peek());
-    if (on) next.add(id);
-    else next.delete(id);
-    this.deleting.value = next;
-  }
-
-  private fail(id: string, message: string | null): void {
-    const { [id]: _dropped, ...rest } = this.failures.peek();
-    this.failures.value = message === null ? rest : { ...rest, [id]: message };
   }
 }
 

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'preact/hooks';
 import type { MediaItem } from '../../api/index.ts';
+import { useFocusAfterAsk } from '../useFocusAfterAsk.ts';
 import { formatSize } from './formatSize.ts';
 import type { MediaModel } from './MediaModel.ts';
 import { SoundPreview } from './SoundPreview.tsx';
@@ -15,13 +15,8 @@ interface MediaRowProps {
 /** One file: its preview, name, kind and size, and `Delete <name>`, which asks first. */
 export function MediaRow({ model, item, onDelete }: MediaRowProps) {
   const confirming = model.confirming.value === item.id;
-  const focusAfter = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
   // Keyboard users land on the choice that appears, and back on `Delete <name>` when it is cancelled.
-  useEffect(() => {
-    if (confirming) asked.current = true;
-    if (asked.current) focusAfter.current?.focus();
-  }, [confirming]);
+  const focusAfter = useFocusAfterAsk(confirming);
   const failure = model.failures.value[item.id];
   return (
     <li class="media-item" data-testid="media-item" data-kind={item.kind}>

@@ -1,4 +1,4 @@
-import type { Profile } from '../../api/index.ts';
+import { HOME_PAGE_PATH, type Profile } from '../../api/index.ts';
 
 /** `--signup twitch` and its flags: who may create an account, and how fast. */
 export interface SignUpSettings {
@@ -24,4 +24,4 @@ export const DEFAULT_MAX_SIGNUPS_PER_HOUR = 100;
 export const callbackUrl = (settings: Pick<SignUpSettings, 'publicUrl'>) => `${settings.publicUrl}/auth/twitch/callback`;
 
 /** The home page, the only place a sign-in ever redirects to. */
-export const homeUrl = (settings: Pick<SignUpSettings, 'publicUrl'>) => `${settings.publicUrl}/home`;
+export const homeUrl = (settings: Pick<SignUpSettings, 'publicUrl'>) => settings.publicUrl + HOME_PAGE_PATH;

@@ -1,4 +1,4 @@
-import { type Profile, signInErrorCode } from '../../api/index.ts';
+import { type Profile, signInErrorCode, withSignInErrorFragment, withTokenFragment } from '../../api/index.ts';
 import { addressKey, type RateCounter } from '../limits/index.ts';
 import type { SessionOrigin, WebsiteSessions } from '../sessions/index.ts';
 import type { CodeFlowApp, readHelixUser, TwitchCredentials, TwitchUrls } from '../twitch/index.ts';
@@ -63,7 +63,7 @@ export function createTwitchSignIn(options: TwitchSignInOptions) {
       // The streamer cancelled on Twitch: back home with the code of a fixed message, and no token. The state is spent either way.
       if (error !== null) {
         await sessions.finishSignIn(state);
-        return { status: 302, location: `${homeUrl(settings)}#signin-error=${signInErrorCode(error)}` };
+        return { status: 302, location: withSignInErrorFragment(homeUrl(settings), signInErrorCode(error)) };
       }
       if (!(await sessions.finishSignIn(state))) {
         return failure(400, 'This sign-in link is not valid', 'The link was already used, is older than 10 minutes, or was not started on this site.', START_AGAIN);
@@ -82,7 +82,7 @@ export function createTwitchSignIn(options: TwitchSignInOptions) {
         if ('refusal' in outcome) return outcome.refusal;
         await options.keepTwitchLogin(outcome.userId, credentials);
         const { token: website } = await sessions.issue(outcome.userId, client);
-        return { status: 302, location: `${homeUrl(settings)}#token=${website}` };
+        return { status: 302, location: withTokenFragment(homeUrl(settings), website) };
       } catch (caught) {
         return twitchFailure(caught, twitch.TwitchCallError);
       }

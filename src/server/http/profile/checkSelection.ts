@@ -1,4 +1,4 @@
-import type { Kind } from '../../../api/index.ts';
+import type { Favourites, Kind, Selection } from '../../../api/index.ts';
 import type { ModuleCatalog } from '../../modules/index.ts';
 import { checkMembers, checkModuleId, checkModuleList, invalid } from './checkModuleIds.ts';
 
@@ -7,20 +7,6 @@ export const MAX_SELECTED_TOOLS = 32;
 
 /** Module ids per favourites list at most. */
 export const MAX_FAVS = 256;
-
-export interface Selection {
-  game: string;
-  tools: string[];
-  background: string;
-  event: string;
-}
-
-export interface Favs {
-  games: string[];
-  tools: string[];
-  backgrounds: string[];
-  events: string[];
-}
 
 const SINGLE_SLOTS = ['game', 'background', 'event'] as const;
 
@@ -36,7 +22,7 @@ export function checkSelection(body: Record<string, unknown>, catalog: ModuleCat
   return { game: single('game'), tools, background: single('background'), event: single('event') };
 }
 
-const FAV_KINDS: ReadonlyArray<[keyof Favs, Kind]> = [
+const FAV_KINDS: ReadonlyArray<[keyof Favourites, Kind]> = [
   ['games', 'game'],
   ['tools', 'tool'],
   ['backgrounds', 'background'],
@@ -44,13 +30,13 @@ const FAV_KINDS: ReadonlyArray<[keyof Favs, Kind]> = [
 ];
 
 /** `PUT /me/favs`'s body: one list of module ids per kind, each id once. */
-export function checkFavs(body: Record<string, unknown>, catalog: ModuleCatalog | undefined): Favs {
+export function checkFavs(body: Record<string, unknown>, catalog: ModuleCatalog | undefined): Favourites {
   checkMembers(
     body,
     FAV_KINDS.map(([list]) => list),
     'favs',
   );
-  const favs = {} as Favs;
+  const favs = {} as Favourites;
   for (const [list, kind] of FAV_KINDS) favs[list] = checkModuleList(body[list], kind, catalog, 'favs', list, MAX_FAVS);
   return favs;
 }

@@ -1,0 +1,1 @@
+export { EtagDraft, type EtagDraftOptions, type EtagHolder, type EtagWriteResult } from './EtagDraft.ts';
