@@ -1,11 +1,11 @@
-import { AUTH_MESSAGES, CANVAS_HEIGHT, CANVAS_WIDTH, isKind, type Kind, type Layout } from '../../../api/index.ts';
+import { AUTH_MESSAGES, CANVAS_HEIGHT, CANVAS_WIDTH, type Kind, type Layout } from '../../../api/index.ts';
 import type { ProfileNotices } from '../../live/index.ts';
 import type { ModuleCatalog } from '../../modules/index.ts';
 import type { ProfileUpdate, Registry, TokenGrant } from '../../registry/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import type { ApiLimits } from '../ApiLimits.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
-import { authenticate } from '../auth/authenticate.ts';
+import type { PathParams } from '../auth/guardRoute.ts';
 import { parseJsonObject, readBody, requireJsonContentType } from '../body/readJsonBody.ts';
 import { ETAG_EXPOSE_HEADERS } from '../cors.ts';
 import { HttpError } from '../HttpError.ts';
@@ -21,27 +21,19 @@ export interface ProfileDeps {
   notices?: ProfileNotices;
 }
 
-type Handler = (request: ApiRequest) => Promise<Answer>;
+/** A profile route's handler, after the guard: the grant, and the path's `kind` where it has one. */
+type Handler = (request: ApiRequest, grant: TokenGrant, params: PathParams) => Promise<Answer>;
 
-export const WEBSITE_ONLY = 'Forbidden - changing the profile needs a website token';
 const TWITCH_TAKEN = 'Conflict - the profile names a Twitch user that is connected to another account on this server; nothing was stored';
 const STALE = 'Precondition failed - If-Match does not match the current ETag: read it again (GET), then write';
 
 /** A 200 with the body's ETag, exposed to cross-origin pages. */
 export const taggedAnswer = (json: string, etag: string): Answer => jsonAnswer(200, json, { ETag: etag, ...ETAG_EXPOSE_HEADERS });
 
-/** The checks every write starts with, in the documented order: token (401), website token (403), Content-Type (415), size (413), JSON object (400). */
-async function readWrite(request: ApiRequest, deps: ProfileDeps, expected: string): Promise<{ grant: TokenGrant; body: Record<string, unknown> }> {
-  const grant = await websiteGrant(request, deps.registry);
+/** The checks every write goes on with after the guard's token (401) and website token (403), in the documented order: Content-Type (415), size (413), JSON object (400). */
+async function readWrite(request: ApiRequest, deps: ProfileDeps, expected: string): Promise<Record<string, unknown>> {
   requireJsonContentType(request);
-  const body = parseJsonObject(await readBody(request, deps.limits.maxBodyBytes), expected);
-  return { grant, body };
-}
-
-async function websiteGrant(request: ApiRequest, registry: Registry): Promise<TokenGrant> {
-  const grant = await authenticate(request, registry);
-  if (grant.context !== 'website') throw new HttpError(403, WEBSITE_ONLY);
-  return grant;
+  return parseJsonObject(await readBody(request, deps.limits.maxBodyBytes), expected);
 }
 
 /** `If-Match`, when sent; an empty header is as good as none. */
@@ -58,8 +50,8 @@ async function profileAnswer(result: ProfileUpdate, userId: string, notices: Pro
 
 /** `PUT /me/selected`: the whole `selected` object. */
 export function putSelected(deps: ProfileDeps): Handler {
-  return async (request) => {
-    const { grant, body } = await readWrite(request, deps, 'the whole selected object {game, tools, background, event}');
+  return async (request, grant) => {
+    const body = await readWrite(request, deps, 'the whole selected object {game, tools, background, event}');
     const selected = checkSelection(body, deps.modules);
     const result = await deps.registry.updateProfile(grant.userId, (p) => ({ ...p, selected: { ...p.selected, ...selected } }), ifMatchOf(request));
     return profileAnswer(result, grant.userId, deps.notices);
@@ -68,27 +60,18 @@ export function putSelected(deps: ProfileDeps): Handler {
 
 /** `PUT /me/favs`: the whole `favs` object. */
 export function putFavs(deps: ProfileDeps): Handler {
-  return async (request) => {
-    const { grant, body } = await readWrite(request, deps, 'the whole favs object {games, tools, backgrounds, events}');
+  return async (request, grant) => {
+    const body = await readWrite(request, deps, 'the whole favs object {games, tools, backgrounds, events}');
     const favs = checkFavs(body, deps.modules);
     const result = await deps.registry.updateProfile(grant.userId, (p) => ({ ...p, favs: { ...p.favs, ...favs } }), ifMatchOf(request));
     return profileAnswer(result, grant.userId, deps.notices);
   };
 }
 
-/** The kind a `/me/.../<kind>` path names; 404 for anything else (the path names no endpoint). */
-function kindOfPath(request: ApiRequest, after: string): Kind {
-  const path = new URL(request.url, 'http://api').pathname;
-  const segment = path.slice(path.indexOf(after) + after.length).split('/')[0] ?? '';
-  if (!isKind(segment)) throw new HttpError(404, `Not found - no endpoint at ${JSON.stringify(path.slice(0, 200))}: the kind is one of game, tool, background, event`);
-  return segment;
-}
-
 /** `POST /me/overlays/<kind>/rotate`: a new overlay id; the old one and its tokens stop working everywhere. */
 export function rotateOverlay(deps: ProfileDeps): Handler {
-  return async (request) => {
-    const kind = kindOfPath(request, '/me/overlays/');
-    const grant = await websiteGrant(request, deps.registry);
+  return async (_request, grant, params) => {
+    const kind = params.kind!;
     const overlay = await deps.registry.rotateOverlayId(grant.userId, kind);
     if (overlay === undefined) throw new HttpError(401, AUTH_MESSAGES.invalid);
     await deps.notices?.profileChanged(grant.userId).catch(() => {});
@@ -98,8 +81,7 @@ export function rotateOverlay(deps: ProfileDeps): Handler {
 
 /** `POST /me/streamdeck/rotate`: a new Stream Deck token; the old one gets 401 at once. */
 export function rotateStreamdeck(deps: ProfileDeps): Handler {
-  return async (request) => {
-    const grant = await websiteGrant(request, deps.registry);
+  return async (_request, grant) => {
     const token = await deps.registry.rotateStreamdeckToken(grant.userId);
     if (token === undefined) throw new HttpError(401, AUTH_MESSAGES.invalid);
     await deps.notices?.profileChanged(grant.userId).catch(() => {});
@@ -111,9 +93,9 @@ const layoutOf = (kind: Kind, boxes: Layout['boxes']): Layout => ({ kind, width:
 
 /** `GET /me/layout/<kind>`: a website token, or an overlay token of that kind. */
 export function readLayout(deps: ProfileDeps): Handler {
-  return async (request) => {
-    const kind = kindOfPath(request, '/me/layout/');
-    const grant = await authenticate(request, deps.registry);
+  return async (_request, grant, params) => {
+    const kind = params.kind!;
+    // An overlay token of another kind is a valid token of the table's kind: which layout it may read is this route's rule.
     if (grant.context === 'overlay' && grant.overlay !== kind) {
       throw new HttpError(403, `Forbidden - this overlay token reads the ${grant.overlay} layout only, not ${kind}`);
     }
@@ -124,9 +106,9 @@ export function readLayout(deps: ProfileDeps): Handler {
 
 /** `PUT /me/layout/<kind>`: the whole layout of that kind. */
 export function putLayout(deps: ProfileDeps): Handler {
-  return async (request) => {
-    const kind = kindOfPath(request, '/me/layout/');
-    const { grant, body } = await readWrite(request, deps, 'a layout {boxes}');
+  return async (request, grant, params) => {
+    const kind = params.kind!;
+    const body = await readWrite(request, deps, 'a layout {boxes}');
     const boxes = checkLayout(body, kind, deps.modules);
     const result = await deps.registry.replaceLayout(grant.userId, kind, boxes, ifMatchOf(request));
     if (result === 'stale') throw new HttpError(412, STALE);
