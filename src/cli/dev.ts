@@ -27,6 +27,7 @@ import {
   redactStoreUrl,
   type Seed,
   settingGiven,
+  withProfileNews,
 } from '../server/index.ts';
 import { dockUrl } from './dockUrl.ts';
 
@@ -42,12 +43,15 @@ async function main(argv: string[]): Promise<void> {
   const changes = options.live ? await openLiveChanges(opened) : undefined;
   const store = changes?.store ?? opened;
   const events = await openEvents(opened);
+  const notices = changes && createProfileNotices(changes.feed);
+  // Every profile write sends its own news: the studio's profile editor (PUT /dev/profile) too.
+  const profiles = notices ? withProfileNews(registry, notices) : registry;
   const live = changes && createLiveEndpoint({ feed: changes.feed, events, registry, live: { ...options.live, path: `/api${LIVE_PATH}` }, trustProxy: options.trustProxy });
   const server = await createServer({
     plugins: [
       mountApi(
         {
-          registry,
+          registry: profiles,
           store,
           limits: options.limits,
           devRoutes: true,
@@ -57,7 +61,7 @@ async function main(argv: string[]): Promise<void> {
           events,
           eventRate: options.eventRate,
           modules,
-          notices: changes && createProfileNotices(changes.feed),
+          notices,
           alerts: openAlertStore(opened),
           trustProxy: options.trustProxy,
           media: { store: openMediaStore(opened, options.media.bucket), limits: options.media.limits, publicUrl: options.publicUrl },

@@ -17,6 +17,7 @@ import { type EventRate, type Events, type OpenEventsOptions, openEvents, resolv
 import {
   createLiveEndpoint,
   createProfileNotices,
+  withProfileNews,
   type LiveChanges,
   type LiveChangesOptions,
   type LiveEndpoint,
@@ -173,7 +174,10 @@ export async function startApiServer(options: StartApiServerOptions = {}): Promi
   // Opened last: nothing after it can fail before `close()` exists to close it.
   const alerts = openAlertStore(opened);
   const media = { store: mediaStore!, limits: mediaLimits, publicUrl: options.publicUrl };
-  const profile = { notices: changes && createProfileNotices(changes.feed), modules, sessions: openSessions, alerts, media };
+  const notices = changes && createProfileNotices(changes.feed);
+  // Every profile write sends its own news, whoever makes it: the routes, the developer routes, the Twitch refresh.
+  if (notices) registry = withProfileNews(registry, notices);
+  const profile = { notices, modules, sessions: openSessions, alerts, media };
   const app =
     options.wrap?.(store, registry, events, profile) ??
     createApiApp({ registry, store, limits, onInternalError, now, live: liveOptions !== undefined, envelope, events, eventRate, trustProxy, signup: options.signup, ...profile, ...options.twitchRoutes });

@@ -81,7 +81,10 @@ export interface ApiAppOptions {
   trustProxy?: number;
   /** The installed modules (`--modules <folder>`): profile writes refuse other ids. @default none: only the form of ids is checked */
   modules?: ModuleCatalog;
-  /** Tells live sockets of profile and layout changes, the alert state and alert commands (`createProfileNotices(feed)`). @default none */
+  /**
+   * Tells live sockets of the alert state and alert commands (`createProfileNotices(feed)`). Profile and layout
+   * news goes out with each write of a registry made `withProfileNews`. @default none
+   */
   notices?: ProfileNotices;
   /** The streamers' alert state (`openAlertStore(store)`, closed by its opener). @default the state of this app alone, in memory */
   alerts?: AlertStore;
@@ -128,7 +131,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
     { method: 'GET', path: '/auth/validate', token: 'any', handler: validateToken(deps) },
     { method: 'POST', path: '/auth/overlay', token: 'none', handler: exchangeOverlayId(deps) },
     ...eventRoutes(eventDeps),
-    ...profileRoutes({ ...deps, modules: options.modules, notices: options.notices }),
+    ...profileRoutes({ ...deps, modules: options.modules }),
     ...alertRoutes({ limits: resolved, control: createAlertControl({ store: options.alerts ?? createMemoryAlertStore(), notices: options.notices, now: options.now }) }),
     ...mediaRoutes(mediaDepsOf(options)),
   ];

@@ -1,7 +1,7 @@
-import { AUTH_MESSAGES, CANVAS_HEIGHT, CANVAS_WIDTH, type Kind, type Layout } from '../../../api/index.ts';
-import type { ProfileNotices } from '../../live/index.ts';
+import { AUTH_MESSAGES } from '../../../api/index.ts';
+import { layoutOf } from '../../live/index.ts';
 import type { ModuleCatalog } from '../../modules/index.ts';
-import type { ProfileUpdate, Registry, TokenGrant } from '../../registry/index.ts';
+import type { ProfileUpdate, ProfileStore, TokenGrant } from '../../registry/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import type { ApiLimits } from '../ApiLimits.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
@@ -13,12 +13,10 @@ import { checkLayout } from './checkLayout.ts';
 import { checkFavs, checkSelection } from './checkSelection.ts';
 
 export interface ProfileDeps {
-  registry: Registry;
+  registry: ProfileStore;
   limits: ApiLimits;
   /** The installed modules (`--modules`); without, only the form of module ids is checked. */
   modules?: ModuleCatalog;
-  /** Tells the user's live sockets of each change; none without a live endpoint. */
-  notices?: ProfileNotices;
 }
 
 /** A profile route's handler, after the guard: the grant, and the path's `kind` where it has one. */
@@ -39,12 +37,11 @@ async function readWrite(request: ApiRequest, deps: ProfileDeps, expected: strin
 /** `If-Match`, when sent; an empty header is as good as none. */
 const ifMatchOf = (request: ApiRequest) => request.header('if-match')?.trim() || undefined;
 
-/** The stored profile's answer, after its notice went out (a notice that fails does not undo the write). */
-async function profileAnswer(result: ProfileUpdate, userId: string, notices: ProfileNotices | undefined): Promise<Answer> {
+/** The stored profile's answer (its news went out with the write: withProfileNews). */
+function profileAnswer(result: ProfileUpdate): Answer {
   if (result === 'stale') throw new HttpError(412, STALE);
   if (result === 'taken') throw new HttpError(409, TWITCH_TAKEN);
   if (result === undefined) throw new HttpError(401, AUTH_MESSAGES.invalid);
-  await notices?.profileChanged(userId).catch(() => {});
   return taggedAnswer(JSON.stringify(result.value), result.etag);
 }
 
@@ -54,7 +51,7 @@ export function putSelected(deps: ProfileDeps): Handler {
     const body = await readWrite(request, deps, 'the whole selected object {game, tools, background, event}');
     const selected = checkSelection(body, deps.modules);
     const result = await deps.registry.updateProfile(grant.userId, (p) => ({ ...p, selected: { ...p.selected, ...selected } }), ifMatchOf(request));
-    return profileAnswer(result, grant.userId, deps.notices);
+    return profileAnswer(result);
   };
 }
 
@@ -64,7 +61,7 @@ export function putFavs(deps: ProfileDeps): Handler {
     const body = await readWrite(request, deps, 'the whole favs object {games, tools, backgrounds, events}');
     const favs = checkFavs(body, deps.modules);
     const result = await deps.registry.updateProfile(grant.userId, (p) => ({ ...p, favs: { ...p.favs, ...favs } }), ifMatchOf(request));
-    return profileAnswer(result, grant.userId, deps.notices);
+    return profileAnswer(result);
   };
 }
 
@@ -74,7 +71,6 @@ export function rotateOverlay(deps: ProfileDeps): Handler {
     const kind = params.kind!;
     const overlay = await deps.registry.rotateOverlayId(grant.userId, kind);
     if (overlay === undefined) throw new HttpError(401, AUTH_MESSAGES.invalid);
-    await deps.notices?.profileChanged(grant.userId).catch(() => {});
     return jsonAnswer(200, JSON.stringify({ kind, overlay }));
   };
 }
@@ -84,12 +80,9 @@ export function rotateStreamdeck(deps: ProfileDeps): Handler {
   return async (_request, grant) => {
     const token = await deps.registry.rotateStreamdeckToken(grant.userId);
     if (token === undefined) throw new HttpError(401, AUTH_MESSAGES.invalid);
-    await deps.notices?.profileChanged(grant.userId).catch(() => {});
     return jsonAnswer(200, JSON.stringify({ token }));
   };
 }
-
-const layoutOf = (kind: Kind, boxes: Layout['boxes']): Layout => ({ kind, width: CANVAS_WIDTH, height: CANVAS_HEIGHT, boxes });
 
 /** `GET /me/layout/<kind>`: a website token, or an overlay token of that kind. */
 export function readLayout(deps: ProfileDeps): Handler {
@@ -112,8 +105,6 @@ export function putLayout(deps: ProfileDeps): Handler {
     const boxes = checkLayout(body, kind, deps.modules);
     const result = await deps.registry.replaceLayout(grant.userId, kind, boxes, ifMatchOf(request));
     if (result === 'stale') throw new HttpError(412, STALE);
-    const layout = layoutOf(kind, result.value);
-    await deps.notices?.layoutChanged(grant.userId, layout).catch(() => {});
-    return taggedAnswer(JSON.stringify(layout), result.etag);
+    return taggedAnswer(JSON.stringify(layoutOf(kind, result.value)), result.etag);
   };
 }
