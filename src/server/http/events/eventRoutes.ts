@@ -17,16 +17,6 @@ export interface EventDeps {
   rate: EventRate;
 }
 
-/** The stream events' routes: any token posts (the Stream Deck's too); website and overlay tokens read. */
-export function eventRoutes(deps: EventDeps): Route[] {
-  return [
-    { method: 'POST', path: '/me/events', token: 'any', handler: postEvent(deps) },
-    { method: 'GET', path: '/me/events', token: 'user', handler: listEvents(deps) },
-    { method: 'GET', path: '/me/live/events', token: 'user', handler: liveEvents(deps) },
-    { method: 'POST', path: '/me/events/:id/replay', token: 'user', handler: replayEvent(deps) },
-  ];
-}
-
 /** `POST /me/events`: 201 the stored record, 200 the stored record of a repeated id (never delivered again). */
 export function postEvent({ events, limits, rate }: EventDeps) {
   return async (request: ApiRequest, { userId }: TokenGrant): Promise<Answer> => {
@@ -99,4 +89,14 @@ function single(query: URLSearchParams, name: string): string | undefined {
   const all = query.getAll(name);
   if (all.length > 1) throw new HttpError(400, `Bad request - query parameter ${name} is repeated`);
   return all[0];
+}
+
+/** The stream events' routes: any token posts (the Stream Deck's too); website and overlay tokens read. */
+export function eventRoutes(deps: EventDeps): Route[] {
+  return [
+    { method: 'POST', path: '/me/events', token: 'any', handler: postEvent(deps) },
+    { method: 'GET', path: '/me/events', token: 'user', handler: listEvents(deps) },
+    { method: 'GET', path: '/me/live/events', token: 'user', handler: liveEvents(deps) },
+    { method: 'POST', path: '/me/events/:id/replay', token: 'user', handler: replayEvent(deps) },
+  ];
 }

@@ -46,21 +46,17 @@ function profileAnswer(result: ProfileUpdate): Answer {
 }
 
 /** `PUT /me/selected`: the whole `selected` object. */
-export function putSelected(deps: ProfileDeps): Handler {
-  return async (request, grant) => {
-    const body = await readWrite(request, deps, 'the whole selected object {game, tools, background, event}');
-    const selected = checkSelection(body, deps.modules);
-    const result = await deps.registry.updateProfile(grant.userId, (p) => ({ ...p, selected: { ...p.selected, ...selected } }), ifMatchOf(request));
-    return profileAnswer(result);
-  };
-}
+export const putSelected = (deps: ProfileDeps): Handler => putSection(deps, 'selected', checkSelection, '{game, tools, background, event}');
 
 /** `PUT /me/favs`: the whole `favs` object. */
-export function putFavs(deps: ProfileDeps): Handler {
+export const putFavs = (deps: ProfileDeps): Handler => putSection(deps, 'favs', checkFavs, '{games, tools, backgrounds, events}');
+
+/** A write of one whole section of the profile, checked by `check`, onto the profile as stored then. */
+function putSection(deps: ProfileDeps, section: 'selected' | 'favs', check: (body: Record<string, unknown>, modules: ModuleCatalog | undefined) => object, members: string): Handler {
   return async (request, grant) => {
-    const body = await readWrite(request, deps, 'the whole favs object {games, tools, backgrounds, events}');
-    const favs = checkFavs(body, deps.modules);
-    const result = await deps.registry.updateProfile(grant.userId, (p) => ({ ...p, favs: { ...p.favs, ...favs } }), ifMatchOf(request));
+    const body = await readWrite(request, deps, `the whole ${section} object ${members}`);
+    const value = check(body, deps.modules);
+    const result = await deps.registry.updateProfile(grant.userId, (p) => ({ ...p, [section]: { ...p[section], ...value } }), ifMatchOf(request));
     return profileAnswer(result);
   };
 }
