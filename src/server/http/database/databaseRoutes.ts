@@ -14,7 +14,7 @@ export interface DatabaseDeps {
   limits: ApiLimits;
 }
 
-/** The data store's routes (docs/server.md, The data store): overlay-generated tokens only. */
+/** The data store's routes (docs/server.md, Tokens): overlay-generated tokens only. */
 export function databaseRoutes(deps: DatabaseDeps): Route[] {
   return [
     { method: 'PATCH', path: '/me/database', token: 'overlay', handler: writeEntry(deps) },
