@@ -14,7 +14,9 @@ export async function resolveGrant(
 ): Promise<TokenGrant | undefined> {
   const grant = index.seedGrants.get(token);
   if (grant) return { ...grant };
-  const issued = await exchanged(token);
+  // Awaited only when it is a promise (Redis): the memory registry's lookup is synchronous, on every request.
+  const found = exchanged(token);
+  const issued = found instanceof Promise ? await found : found;
   if (issued) return issued;
   const deckOwner = await book.ownerOfStreamdeck(token);
   return deckOwner === undefined ? undefined : streamdeckGrant(deckOwner);
