@@ -2,7 +2,7 @@ import type { ApiServices, ComposeApiOptions, ComposedApi, TwitchRoutes } from '
 import { openAlertStore } from './alerts/index.ts';
 import { openEvents } from './events/index.ts';
 import { createMemoryRateCounter, createRedisRateCounter } from './limits/index.ts';
-import { createLiveEndpoint, createProfileNotices, type LiveChanges, openLiveChanges, resolveLiveOptions } from './live/index.ts';
+import { createLiveEndpoint, createProfileNotices, type LiveChanges, openLiveChanges, resolveLiveOptions, withProfileNews } from './live/index.ts';
 import { openMediaStore, resolveMediaLimits } from './media/index.ts';
 import { loadModuleCatalog } from './modules/index.ts';
 import { DEMO_SEED, openRegistry, parseSeed, type Registry, type Seed } from './registry/index.ts';
@@ -60,7 +60,10 @@ interface Checked {
 
 /** Builds in the reverse of the shutdown order, each part pushing its closer: `closers` run last-built first. */
 async function build(options: ComposeApiOptions, checked: Checked, closers: Closer[]) {
-  const { opened, store, changes, media, alerts, sessions, registry, events } = await openStores(options, checked, closers);
+  const { opened, store, changes, media, alerts, sessions, registry: stored, events } = await openStores(options, checked, closers);
+  const notices = changes && createProfileNotices(changes.feed);
+  // Every profile write sends its own news, whoever makes it: the routes, the developer routes, the Twitch refresh.
+  const registry = notices ? withProfileNews(stored, notices) : stored;
   const servers: { close(): Promise<void> }[] = [];
   closers.push(async () => {
     for (const server of servers.splice(0)) await server.close();
@@ -70,7 +73,6 @@ async function build(options: ComposeApiOptions, checked: Checked, closers: Clos
   closers.push(() => live?.close());
   // Twitch first: its leases are released while the store can still be reached.
   closers.push(() => checked.twitch?.stop());
-  const notices = changes && createProfileNotices(changes.feed);
   const signIn = signInOf(options, opened, registry, sessions, checked.twitchRoutes);
   const services: ApiServices = { sessions, notices, alerts, media, signIn, ...checked.twitchRoutes };
   return { store, registry, sessions, events, live, services, servedBy: (server: { close(): Promise<void> }) => void servers.push(server) };

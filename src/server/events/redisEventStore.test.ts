@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectRedis, createRedisStore, parseStoreUrl, type RedisStore, type RedisStoreSpec, waitForRedis } from '../store/index.ts';
-import { startRedisServer, type TestRedisServer } from '../testing/redisServer.ts';
+import { describe, expect, it } from 'vitest';
+import { connectRedis, createRedisStore, type RedisStore, type RedisStoreSpec, waitForRedis } from '../store/index.ts';
+import type { TestRedisServer } from '../testing/redisServer.ts';
+import { useRedisServer } from '../testing/useRedisServer.ts';
 import type { Events } from './createEvents.ts';
 import { describeEventStoreContract } from './eventStoreContract.ts';
 import { type OpenEventsOptions, openEvents } from './openEvents.ts';
 
 let server: TestRedisServer;
 let spec: RedisStoreSpec;
-beforeAll(async () => {
-  server = await startRedisServer();
-  spec = parseStoreUrl(server.url) as RedisStoreSpec;
-});
-afterAll(() => server.dispose());
+useRedisServer((started) => ({ server, spec } = started));
 
 async function instance(options?: OpenEventsOptions): Promise<{ store: RedisStore; events: Events; close(): Promise<void> }> {
   const redis = await connectRedis(spec, { log: () => {}, commandTimeoutMs: 2000 });

@@ -16,10 +16,11 @@ import { HttpError } from './HttpError.ts';
 import { fromWebRequest } from './ApiRequest.ts';
 import { type ApiLimits, resolveLimits } from './ApiLimits.ts';
 import { withCors } from './cors.ts';
-import { readEntry, readModuleValues, writeEntry } from './database/databaseRoutes.ts';
+import { databaseRoutes } from './database/databaseRoutes.ts';
 import { devRouteGuard } from './dev/devRoutes.ts';
-import { listEvents, liveEvents, postEvent, replayEvent } from './events/eventRoutes.ts';
+import { eventRoutes } from './events/eventRoutes.ts';
 import { type Route, routeGuard } from './routeTable.ts';
+import { guardRoute } from './auth/guardRoute.ts';
 import { bareAnswers, type EnvelopeOptions, envelopeAnswers, type ShapeAnswer } from './shapeAnswer.ts';
 import { toErrorAnswer } from './toErrorResponse.ts';
 import { readTwitchState } from './twitch/readTwitchState.ts';
@@ -81,7 +82,10 @@ export interface ApiAppOptions {
   trustProxy?: number;
   /** The installed modules (`--modules <folder>`): profile writes refuse other ids. @default none: only the form of ids is checked */
   modules?: ModuleCatalog;
-  /** Tells live sockets of profile and layout changes, the alert state and alert commands (`createProfileNotices(feed)`). @default none */
+  /**
+   * Tells live sockets of the alert state and alert commands (`createProfileNotices(feed)`). Profile and layout
+   * news goes out with each write of a registry made `withProfileNews`. @default none
+   */
   notices?: ProfileNotices;
   /** The streamers' alert state (`openAlertStore(store)`, closed by its opener). @default the state of this app alone, in memory */
   alerts?: AlertStore;
@@ -124,29 +128,24 @@ export function createApiApp(options: ApiAppOptions): Hono {
   const eventDeps = eventDepsOf(options, resolved);
   const routes: Route[] = [
     { method: 'GET', path: '/me', token: 'user', handler: readProfile(deps) },
-    { method: 'PATCH', path: '/me/database', token: 'overlay', handler: writeEntry(deps) },
-    { method: 'GET', path: '/me/database', token: 'overlay', handler: readEntry(deps) },
-    { method: 'GET', path: '/me/database/values', token: 'overlay', handler: readModuleValues(deps) },
+    ...databaseRoutes(deps),
     { method: 'GET', path: '/auth/validate', token: 'any', handler: validateToken(deps) },
     { method: 'POST', path: '/auth/overlay', token: 'none', handler: exchangeOverlayId(deps) },
-    { method: 'POST', path: '/me/events', token: 'any', handler: postEvent(eventDeps) },
-    { method: 'GET', path: '/me/events', token: 'user', handler: listEvents(eventDeps) },
-    { method: 'GET', path: '/me/live/events', token: 'user', handler: liveEvents(eventDeps) },
-    { method: 'POST', path: '/me/events/:id/replay', token: 'user', handler: replayEvent(eventDeps) },
-    ...profileRoutes({ ...deps, modules: options.modules, notices: options.notices }),
-    ...alertRoutes({ registry, limits: resolved, control: createAlertControl({ store: options.alerts ?? createMemoryAlertStore(), notices: options.notices, now: options.now }) }),
-    ...mediaRoutes(mediaDepsOf(options, registry)),
+    ...eventRoutes(eventDeps),
+    ...profileRoutes({ ...deps, modules: options.modules }),
+    ...alertRoutes({ limits: resolved, control: createAlertControl({ store: options.alerts ?? createMemoryAlertStore(), notices: options.notices, now: options.now }) }),
+    ...mediaRoutes(mediaDepsOf(options)),
   ];
   // The live endpoint's token comes in its first message; a plain GET is answered 426 whoever asks.
   if (live) routes.push({ method: 'GET', path: LIVE_PATH, token: 'overlay', handler: upgradeRequired });
   // Without a Twitch client id it answers 404 (a dock shows no Twitch line then); a path with no route at all would fail
   // the browser's CORS preflight, a network error the dock could not tell from being offline.
-  const twitchDeps = { registry, twitchStates: options.twitchStates, twitchLogin: options.twitchLogin };
+  const twitchDeps = { twitchStates: options.twitchStates, twitchLogin: options.twitchLogin };
   routes.push(
     { method: 'GET', path: TWITCH_STATE_PATH, token: 'user', handler: readTwitchState(twitchDeps) },
-    { method: 'DELETE', path: TWITCH_STATE_PATH, token: 'website', handler: forgetTwitchLogin(twitchDeps) },
-    { method: 'POST', path: TWITCH_LOGIN_PATH, token: 'website', handler: startTwitchLogin(twitchDeps) },
-    ...sessionRoutes({ registry, sessions }),
+    { method: 'DELETE', path: TWITCH_STATE_PATH, token: 'website', refusal: 'account', handler: forgetTwitchLogin(twitchDeps) },
+    { method: 'POST', path: TWITCH_LOGIN_PATH, token: 'website', refusal: 'account', handler: startTwitchLogin(twitchDeps) },
+    ...sessionRoutes({ sessions }),
     ...signInRoutes(options, counter),
   );
   // The root lists a parameter as the docs write it: `/me/events/<id>/replay`.
@@ -169,9 +168,12 @@ export function createApiApp(options: ApiAppOptions): Hono {
   const { twitchWebhook } = options;
   if (twitchWebhook) app.post(TWITCH_WEBHOOK_PATH, (c) => twitchWebhook(c.req.raw));
   app.use('*', routeGuard(routes));
-  for (const { method, path, handler } of routes) {
+  for (const route of routes) {
+    const { method, path } = route;
     // A path with a parameter (`/me/events/:id/replay`) is named in `meta.path` as it was requested.
     const pathOf = path.includes('/:') ? (url: string) => new URL(url).pathname : () => path;
+    // The table's token kind, enforced before the handler runs: handlers check no token themselves.
+    const handler = guardRoute(route, registry);
     app.on(method, path, async (c) => answerResponse(shaped(await handler(fromWebRequest(c.req.raw, c.env)), pathOf(c.req.url))));
   }
   const errorResponse = (error: unknown, url: string) => answerResponse(shaped(toErrorAnswer(error, onInternalError), new URL(url).pathname));
@@ -182,11 +184,11 @@ export function createApiApp(options: ApiAppOptions): Hono {
 }
 
 /** Signing out and the user's list of signed-in website tokens. */
-function sessionRoutes(deps: { registry: Registry; sessions: WebsiteSessions }): Route[] {
+function sessionRoutes(deps: { sessions: WebsiteSessions }): Route[] {
   return [
-    { method: 'POST', path: '/auth/logout', token: 'website', handler: logout(deps) },
-    { method: 'GET', path: SESSIONS_PATH, token: 'website', handler: listSessions(deps) },
-    { method: 'DELETE', path: `${SESSIONS_PATH}/:id`, token: 'website', handler: revokeSession(deps) },
+    { method: 'POST', path: '/auth/logout', token: 'website', refusal: 'account', handler: logout(deps) },
+    { method: 'GET', path: SESSIONS_PATH, token: 'website', refusal: 'account', handler: listSessions(deps) },
+    { method: 'DELETE', path: `${SESSIONS_PATH}/:id`, token: 'website', refusal: 'account', handler: revokeSession(deps) },
   ];
 }
 
@@ -228,14 +230,13 @@ async function upgradeRequired(): Promise<never> {
 
 /** The events routes' dependencies: the given events (or a log of this app alone) and the per-user rate, which the log enforces. */
 function eventDepsOf(options: ApiAppOptions, limits: ApiLimits) {
-  const { registry } = options;
-  return { registry, events: options.events ?? createMemoryEvents({ now: options.now }), limits, rate: resolveEventRate(options.eventRate) };
+  return { events: options.events ?? createMemoryEvents({ now: options.now }), limits, rate: resolveEventRate(options.eventRate) };
 }
 
 /** The media routes' dependencies: the given library, or one in memory of this app alone. */
-function mediaDepsOf(options: ApiAppOptions, registry: Registry) {
+function mediaDepsOf(options: ApiAppOptions) {
   const { media = { store: createMemoryMediaStore() }, apiPath = '', now = Date.now } = options;
-  return { registry, store: media.store, limits: resolveMediaLimits(media.limits), publicUrl: media.publicUrl, apiPath, now, newId: media.newId };
+  return { store: media.store, limits: resolveMediaLimits(media.limits), publicUrl: media.publicUrl, apiPath, now, newId: media.newId };
 }
 
 /** The answer shape of the `envelope` option. */

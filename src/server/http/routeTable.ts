@@ -1,20 +1,16 @@
 import type { MiddlewareHandler } from 'hono';
 import type { TokenNeeded } from './about/aboutRoutes.ts';
-import type { Answer } from './Answer.ts';
+import type { GuardedRoute } from './auth/guardRoute.ts';
 import { HttpError } from './HttpError.ts';
-import type { ApiRequest } from './ApiRequest.ts';
 import { corsResponse, PREFLIGHT_HEADERS, WRITE_PREFLIGHT_HEADERS } from './cors.ts';
 
 export type RouteMethod = 'GET' | 'PATCH' | 'POST' | 'PUT' | 'DELETE';
 
-/** One endpoint: the table is the single source of both the handlers and the `Allow` header. */
-export interface Route {
-  method: RouteMethod;
-  path: string;
-  /** Who may call it, as the root page lists it. */
-  token: TokenNeeded;
-  handler: (request: ApiRequest) => Promise<Answer>;
-}
+/**
+ * One endpoint: the table is the single source of the handlers, the `Allow` header, and who may call each
+ * (`token`, as the root page lists it), which `guardRoute` enforces before the handler runs.
+ */
+export type Route = { [T in TokenNeeded]: GuardedRoute<T> & { method: RouteMethod } }[TokenNeeded];
 
 /**
  * The first two checks of the documented order (docs/server.md, Errors), before any handler: unknown path

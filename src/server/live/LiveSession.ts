@@ -2,7 +2,7 @@ import { type RawData, WebSocket } from 'ws';
 import { AUTH_MESSAGES, LIVE_CLOSE, type LiveAuth, LiveAuthSchema } from '../../api/index.ts';
 import type { Kind } from '../../api/index.ts';
 import type { Events, EventSubscription } from '../events/index.ts';
-import { type Registry, tokenDigest } from '../registry/index.ts';
+import { type TokenRegistry, tokenDigest } from '../registry/index.ts';
 import { StoreUnavailableError } from '../store/index.ts';
 import type { Change, ChangeFeed, FeedListener, Unsubscribe } from './ChangeFeed.ts';
 import { encodeChange } from './ChangeFeed.ts';
@@ -18,7 +18,7 @@ export interface SessionDeps {
   feed: ChangeFeed;
   /** The user's stream events (docs/events.md): every socket of the user hears them, whatever its kind. */
   events?: Events;
-  registry: Registry;
+  registry: TokenRegistry;
   options: LiveOptions;
   users: UserConnections;
   now: () => number;

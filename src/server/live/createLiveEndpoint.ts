@@ -4,7 +4,7 @@ import { WebSocketServer } from 'ws';
 import { LIVE_CLOSE } from '../../api/index.ts';
 import { addressKey, clientAddress } from '../limits/index.ts';
 import type { Events } from '../events/index.ts';
-import type { Registry } from '../registry/index.ts';
+import type { TokenRegistry } from '../registry/index.ts';
 import type { ChangeFeed } from './ChangeFeed.ts';
 import { type LiveOptions, resolveLiveOptions } from './LiveOptions.ts';
 import { LiveSession } from './LiveSession.ts';
@@ -15,7 +15,7 @@ export interface LiveEndpointOptions {
   feed: ChangeFeed;
   /** The user's stream events, relayed to each of the user's sockets; none without. */
   events?: Events;
-  registry: Registry;
+  registry: TokenRegistry;
   /** Limits and timings. @default DEFAULT_LIVE_OPTIONS */
   live?: Partial<LiveOptions>;
   /** Current time in ms, for token expiry. @default Date.now */

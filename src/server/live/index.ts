@@ -6,3 +6,4 @@ export { type LiveChanges, type LiveChangesOptions, openLiveChanges } from './op
 export type { RedisChangeFeedOptions } from './redisChangeFeed.ts';
 export { serveUpgradeAsRequest } from './serveUpgradeAsRequest.ts';
 export { createProfileNotices, type ProfileNotices } from './profileNotices.ts';
+export { layoutOf, withProfileNews } from './withProfileNews.ts';

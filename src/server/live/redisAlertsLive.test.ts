@@ -1,21 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { send } from '../testing/apiTestClient.ts';
-import { connectLive, type LiveTestClient } from '../testing/liveTestClient.ts';
-import { startRedisServer, type TestRedisServer } from '../testing/redisServer.ts';
-import { TEST_SEED } from '../testing/testSeed.ts';
-import { type RunningApiServer, startApiServer } from '../startApiServer.ts';
+import type { LiveTestClient } from '../testing/liveTestClient.ts';
+import type { RunningApiServer } from '../startApiServer.ts';
+import { twoInstancesOnRedis } from '../testing/twoInstancesOnRedis.ts';
 
 // Two API instances on one redis-server: the alert controls reach every page of the streamer on both, within 250 ms.
-let redis: TestRedisServer;
 let a: RunningApiServer;
 let b: RunningApiServer;
-const clients: LiveTestClient[] = [];
-const live = async (server: RunningApiServer, token: string) => {
-  const client = await connectLive(server.url);
-  clients.push(client);
-  expect(await client.auth(token)).toMatchObject({ type: 'ready' });
-  return client;
-};
+const { live } = twoInstancesOnRedis({ live: { pingIntervalMs: 60_000 } }, (started) => ({ a, b } = started));
 const DELIVERY_MS = 250;
 
 /** Sends the request, and answers how long each socket took to hear its next message (ms from the request's start), with the messages. */
@@ -29,18 +21,6 @@ async function timedDelivery(sockets: LiveTestClient[], request: () => Promise<u
   return Promise.all(heard);
 }
 
-beforeAll(async () => {
-  redis = await startRedisServer();
-  const start = () => startApiServer({ seed: TEST_SEED, store: redis.url, log: () => {}, live: { pingIntervalMs: 60_000 } });
-  [a, b] = await Promise.all([start(), start()]);
-}, 30_000);
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close();
-});
-afterAll(async () => {
-  await Promise.all([a?.close(), b?.close()]);
-  await redis?.dispose();
-});
 
 describe('the alert controls on two instances of one Redis', () => {
   it('a command on one instance reaches the sockets of every kind on both within 250 ms; the state is shared', async () => {

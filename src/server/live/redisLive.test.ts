@@ -1,40 +1,21 @@
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, type LiveServerMessage } from '../../api/index.ts';
 import { send } from '../testing/apiTestClient.ts';
-import { connectLive, type LiveTestClient } from '../testing/liveTestClient.ts';
-import { startRedisServer, type TestRedisServer } from '../testing/redisServer.ts';
-import { TEST_SEED } from '../testing/testSeed.ts';
-import { type RunningApiServer, type StartApiServerOptions, startApiServer } from '../startApiServer.ts';
+import type { TestRedisServer } from '../testing/redisServer.ts';
+import type { RunningApiServer } from '../startApiServer.ts';
+import { twoInstancesOnRedis } from '../testing/twoInstancesOnRedis.ts';
 
 // Two API instances in this process on one real redis-server: what a load balancer in front of N instances sees.
 const ID = 'de.example.live';
 let redis: TestRedisServer;
 let a: RunningApiServer;
 let b: RunningApiServer;
-const clients: LiveTestClient[] = [];
-
-const start = (options: StartApiServerOptions = {}) => startApiServer({ seed: TEST_SEED, store: redis.url, log: () => {}, ...options });
+const { start, live } = twoInstancesOnRedis({}, (started) => ({ a, b, redis } = started));
 const write = (server: RunningApiServer, key: string, value: unknown, token = 'tool-1001') =>
   send(server.url, 'PATCH', '/me/database', { token, body: { id: ID, key, value } });
-const live = async (server: RunningApiServer) => {
-  const client = await connectLive(server.url);
-  clients.push(client);
-  return client;
-};
 const cursorOf = (message: LiveServerMessage) => (message as { cursor: string }).cursor;
 
-beforeAll(async () => {
-  redis = await startRedisServer();
-  [a, b] = await Promise.all([start(), start()]);
-}, 30_000);
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close();
-});
-afterAll(async () => {
-  await Promise.all([a?.close(), b?.close()]);
-  await redis?.dispose();
-});
 
 describe('revoked tokens on the redis store, across instances', () => {
   it('a token dropped by an exchange on one instance closes its live connection on another at once with 4401', async () => {

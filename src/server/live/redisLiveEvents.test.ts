@@ -1,33 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LiveServerMessage, StreamEvent } from '../../api/index.ts';
-import { type RunningApiServer, startApiServer } from '../startApiServer.ts';
+import type { RunningApiServer } from '../startApiServer.ts';
+import { twoInstancesOnRedis } from '../testing/twoInstancesOnRedis.ts';
 import { send } from '../testing/apiTestClient.ts';
-import { connectLive, type LiveTestClient } from '../testing/liveTestClient.ts';
-import { startRedisServer, type TestRedisServer } from '../testing/redisServer.ts';
 import { TEST_SEED } from '../testing/testSeed.ts';
 
 // Two API instances on one real redis-server, as behind a load balancer.
-let redis: TestRedisServer;
 let a: RunningApiServer;
 let b: RunningApiServer;
-const clients: LiveTestClient[] = [];
-const start = () => startApiServer({ seed: TEST_SEED, store: redis.url, log: () => {} });
-beforeAll(async () => {
-  redis = await startRedisServer();
-  [a, b] = await Promise.all([start(), start()]);
-}, 30_000);
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close();
-});
-afterAll(async () => {
-  await Promise.all([a?.close(), b?.close()]);
-  await redis?.dispose();
-});
+const { live } = twoInstancesOnRedis({}, (started) => ({ a, b } = started));
 
 const post = (on: RunningApiServer, id: string, token = 'site-1001') => send(on.url, 'POST', '/me/events', { token, body: { type: 'channel.cheer', event: { bits: 1 }, id } });
 async function open(on: RunningApiServer, token: string, eventsAfter?: string) {
-  const client = await connectLive(on.url);
-  clients.push(client);
+  const client = await live(on);
   client.sendJson({ type: 'auth', token, ...(eventsAfter === undefined ? {} : { eventsAfter }) });
   return { client, ready: (await client.next()) as LiveServerMessage & { eventCursor: string } };
 }

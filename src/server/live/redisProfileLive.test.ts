@@ -1,36 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../api/index.ts';
 import { send } from '../testing/apiTestClient.ts';
-import { connectLive, type LiveTestClient } from '../testing/liveTestClient.ts';
-import { startRedisServer, type TestRedisServer } from '../testing/redisServer.ts';
 import { TEST_SEED } from '../testing/testSeed.ts';
-import { type RunningApiServer, startApiServer } from '../startApiServer.ts';
+import type { RunningApiServer } from '../startApiServer.ts';
+import { twoInstancesOnRedis } from '../testing/twoInstancesOnRedis.ts';
 
 // Two API instances on one redis-server: a rotation and a profile change reach every instance at once.
-let redis: TestRedisServer;
 let a: RunningApiServer;
 let b: RunningApiServer;
-const clients: LiveTestClient[] = [];
-const live = async (server: RunningApiServer, token: string) => {
-  const client = await connectLive(server.url);
-  clients.push(client);
-  expect(await client.auth(token)).toMatchObject({ type: 'ready' });
-  return client;
-};
+const { live } = twoInstancesOnRedis({ live: { pingIntervalMs: 60_000 } }, (started) => ({ a, b } = started));
 const exchange = async (server: RunningApiServer, overlay: string) => send(server.url, 'POST', '/auth/overlay', { body: { overlay } });
 
-beforeAll(async () => {
-  redis = await startRedisServer();
-  const start = () => startApiServer({ seed: TEST_SEED, store: redis.url, log: () => {}, live: { pingIntervalMs: 60_000 } });
-  [a, b] = await Promise.all([start(), start()]);
-}, 30_000);
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close();
-});
-afterAll(async () => {
-  await Promise.all([a?.close(), b?.close()]);
-  await redis?.dispose();
-});
 
 describe('the stored profile on two instances of one Redis', () => {
   it('a rotation on one instance: the old id gets 404 on the other, its tokens 401, its sockets close with 4401', async () => {

@@ -21,18 +21,32 @@ export interface IssuedToken extends TokenGrant {
 }
 
 /**
- * Users, their stored profiles and layouts, and tokens, behind one small async
- * interface with one implementation per store (memory, SQLite, Redis; one
- * contract suite, registryContract.ts). Profiles live in the store: the seed is
- * initial content, and every instance on one Redis sees one profile. Each write
- * is a compare-and-set, atomic in the store, so two instances racing cannot
- * both win.
+ * The tokens: who a bearer token is, and the overlay ids' exchange for overlay tokens. Seed tokens come from
+ * the seed; exchanged tokens live in memory or in Redis; the Stream Deck token and the overlay ids are read
+ * from the profiles. What `guardRoute` and the live endpoint ask (withSessions adds the website sessions).
  */
-export interface Registry {
+export interface TokenRegistry {
   /** The grant of a known, unexpired token; `undefined` otherwise. */
   resolveToken(token: string): Promise<TokenGrant | undefined>;
   /** Exchanges a current overlay id (`profile.overlays[kind]`) for a fresh overlay token; `undefined` for an unknown or rotated id. */
   exchangeOverlayId(overlayId: string): Promise<IssuedToken | undefined>;
+  /**
+   * Tells `listener` the digest (`tokenDigest`) of each exchanged token this
+   * process drops before its expiry (newer exchanges of its overlay id, a
+   * rotated overlay id, or the cap on all tokens), so that live connections
+   * holding it close at once. A shared registry tells every instance through
+   * Redis instead (its revocations arrive on the space's live channel).
+   */
+  onRevoked?(listener: (digest: string) => void): void;
+}
+
+/**
+ * Users, their stored profiles and layouts, and the Twitch index, with one implementation per store
+ * (memory, SQLite, Redis; one contract suite, registryContract.ts). Profiles live in the store: the seed is
+ * initial content, and every instance on one Redis sees one profile. Each write is a compare-and-set, atomic
+ * in the store, so two instances racing cannot both win.
+ */
+export interface ProfileStore {
   /** The profile of a user, as stored (else as seeded). */
   profile(userId: string): Promise<Profile | undefined>;
   /** The profile with its ETag (`GET /me`). */
@@ -86,14 +100,13 @@ export interface Registry {
    * stays with it); `undefined` for an unknown user. Nothing is written unless 'bound'.
    */
   bindTwitch(userId: string, twitchUser: { id: string; login: string }): Promise<'bound' | 'taken' | 'own' | undefined>;
-  /**
-   * Tells `listener` the digest (`tokenDigest`) of each exchanged token this
-   * process drops before its expiry (newer exchanges of its overlay id, a
-   * rotated overlay id, or the cap on all tokens), so that live connections
-   * holding it close at once. A shared registry tells every instance through
-   * Redis instead (its revocations arrive on the space's live channel).
-   */
-  onRevoked?(listener: (digest: string) => void): void;
+}
+
+/**
+ * Both halves as one object (`{...tokens, ...profiles}`, no wrapper), as the registry factories return them
+ * for the server's composition; each part of the server takes the half it uses.
+ */
+export interface Registry extends TokenRegistry, ProfileStore {
   /** Releases what the registry opened itself (the SQLite registry's connection); never the store. */
   close?(): Promise<void>;
 }

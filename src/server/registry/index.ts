@@ -13,7 +13,7 @@ export type { ProfileChange, ProfileUpdate } from './profileBook.ts';
 export type { IndexChange, ProfileRecords, RecordWrite } from './ProfileRecords.ts';
 export { createRedisProfileRecords } from './redisProfileRecords.ts';
 export { createRedisRegistry, type RedisRegistryOptions } from './redisRegistry.ts';
-export type { IssuedToken, Registry, TokenGrant } from './Registry.ts';
+export type { IssuedToken, ProfileStore, Registry, TokenGrant, TokenRegistry } from './Registry.ts';
 export { createSqliteProfileRecords, type SqliteProfileRecords } from './sqliteProfileRecords.ts';
 export { tokenDigest } from './tokenDigest.ts';
 export { MIN_OVERLAY_ID_LENGTH, shortOverlayIds } from './shortOverlayIds.ts';

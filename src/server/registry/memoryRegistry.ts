@@ -5,9 +5,11 @@ import { createMemoryProfileRecords } from './memoryProfileRecords.ts';
 import { createProfileBook } from './profileBook.ts';
 import type { ProfileRecords } from './ProfileRecords.ts';
 import { tokenDigest } from './tokenDigest.ts';
-import type { Registry } from './Registry.ts';
+import type { Registry, TokenRegistry } from './Registry.ts';
+import { createProfileStore } from './createProfileStore.ts';
+import { resolveGrant } from './resolveGrant.ts';
 import type { Seed } from './seed.ts';
-import { indexSeed, streamdeckGrant } from './seedIndex.ts';
+import { indexSeed } from './seedIndex.ts';
 
 export interface MemoryRegistryOptions {
   /** Lifetime of an exchanged overlay token. @default 24 hours */
@@ -35,7 +37,8 @@ export const DEFAULT_MAX_TOKENS_PER_OVERLAY = 32;
 
 /**
  * The registry of one process: seed tokens, profiles in `records` (memory or
- * the SQLite file), and exchanged tokens in memory only.
+ * the SQLite file), and exchanged tokens in memory only. The token half and
+ * the profile half meet in one place: a rotation drops the old id's tokens.
  */
 export function createMemoryRegistry(seed: Seed, options: MemoryRegistryOptions = {}): Registry {
   const { tokenTtlMs = DEFAULT_TOKEN_TTL_MS, maxIssuedTokens = 100_000, maxTokensPerOverlay = DEFAULT_MAX_TOKENS_PER_OVERLAY, now = Date.now } = options;
@@ -55,15 +58,15 @@ export function createMemoryRegistry(seed: Seed, options: MemoryRegistryOptions 
   // Counts finished rotations: an exchange whose check straddled one looks again (it may have read the old id).
   let rotations = 0;
 
-  return {
-    async resolveToken(token) {
-      const grant = index.seedGrants.get(token);
-      if (grant) return { ...grant };
-      const exchanged = issued.resolve(token);
-      if (exchanged) return exchanged;
-      const deckOwner = await book.ownerOfStreamdeck(token);
-      return deckOwner === undefined ? undefined : streamdeckGrant(deckOwner);
+  const profiles = createProfileStore(book, {
+    randomSecret,
+    overlayRotated: (userId, kind) => {
+      rotations++;
+      issued.revokeOverlay(userId, kind);
     },
+  });
+  const tokens: TokenRegistry = {
+    resolveToken: (token) => resolveGrant(token, index, book, issued.resolve),
     async exchangeOverlayId(overlayId) {
       for (;;) {
         const seen = rotations;
@@ -72,40 +75,11 @@ export function createMemoryRegistry(seed: Seed, options: MemoryRegistryOptions 
         if (seen === rotations) return issued.issue(owner.userId, owner.kind);
       }
     },
-    async profile(userId) {
-      return (await book.read(userId))?.value;
-    },
-    taggedProfile: book.read,
-    async replaceProfile(userId, profile) {
-      const result = await book.update(userId, (current) => ({ ...structuredClone(profile), overlays: current.overlays }));
-      return result === 'taken' ? result : result !== undefined;
-    },
-    updateProfile: (userId, change, ifMatch) => book.update(userId, (current) => keepSecrets(current, change(structuredClone(current))), ifMatch),
-    async rotateOverlayId(userId, kind) {
-      const id = await book.replaceOverlayId(userId, kind, randomSecret);
-      if (id === undefined) return undefined;
-      rotations++;
-      issued.revokeOverlay(userId, kind);
-      return id;
-    },
-    rotateStreamdeckToken: (userId) => book.rotateStreamdeckToken(userId, randomSecret),
-    layout: book.layout,
-    replaceLayout: book.replaceLayout,
-    createUser: book.create,
-    userIdByTwitchId: book.userIdByTwitchId,
-    bindTwitch: book.bindTwitch,
     onRevoked(listener) {
       revoked.push(listener);
     },
-    async close() {
-      options.closeRecords?.();
-    },
   };
-}
-
-/** A profile change through `updateProfile` keeps the overlay ids and Stream Deck token: they change by rotation alone. */
-export function keepSecrets(current: { overlays: unknown; streamdeck: unknown }, next: Parameters<Registry['replaceProfile']>[1]) {
-  return { ...next, overlays: current.overlays, streamdeck: current.streamdeck } as typeof next;
+  return { ...tokens, ...profiles, close: async () => options.closeRecords?.() };
 }
 
 function checkOptions(tokenTtlMs: number, maxIssuedTokens: number): void {

@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectRedis, parseStoreUrl, type RedisStoreSpec, StoreUnavailableError, waitForRedis } from '../store/index.ts';
-import { startRedisServer, type TestRedisServer } from '../testing/redisServer.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectRedis, type RedisStoreSpec, StoreUnavailableError, waitForRedis } from '../store/index.ts';
+import type { TestRedisServer } from '../testing/redisServer.ts';
+import { useRedisServer } from '../testing/useRedisServer.ts';
 import { DEMO_OVERLAY_IDS, DEMO_PROFILE, DEMO_SEED, DEMO_TOKENS } from './demoSeed.ts';
 import { createRedisRegistry } from './redisRegistry.ts';
 import { describeRegistryContract } from './registryContract.ts';
@@ -11,14 +12,10 @@ import { createRedisProfileRecords } from './redisProfileRecords.ts';
 let server: TestRedisServer;
 let spec: RedisStoreSpec;
 const clients: Redis[] = [];
-beforeAll(async () => {
-  server = await startRedisServer();
-  spec = parseStoreUrl(server.url) as RedisStoreSpec;
-});
+useRedisServer((started) => ({ server, spec } = started));
 afterEach(async () => {
   for (const client of clients.splice(0)) client.disconnect();
 });
-afterAll(() => server.dispose());
 
 /** One client per "instance", as two API processes would have. */
 async function client(): Promise<Redis> {

@@ -3,12 +3,14 @@ import type { Redis } from 'ioredis';
 import type { Kind } from '../../api/index.ts';
 import { guardRedis, liveKey } from '../store/index.ts';
 import { freshSecret } from './freshSecret.ts';
-import { DEFAULT_MAX_TOKENS_PER_OVERLAY, DEFAULT_TOKEN_TTL_MS, keepSecrets } from './memoryRegistry.ts';
+import { DEFAULT_MAX_TOKENS_PER_OVERLAY, DEFAULT_TOKEN_TTL_MS } from './memoryRegistry.ts';
+import { createProfileStore } from './createProfileStore.ts';
+import { resolveGrant } from './resolveGrant.ts';
 import { createProfileBook } from './profileBook.ts';
-import type { IssuedToken, Registry, TokenGrant } from './Registry.ts';
+import type { IssuedToken, Registry, TokenGrant, TokenRegistry } from './Registry.ts';
 import { createRedisProfileRecords, profileKey } from './redisProfileRecords.ts';
 import type { Seed } from './seed.ts';
-import { indexSeed, streamdeckGrant } from './seedIndex.ts';
+import { indexSeed } from './seedIndex.ts';
 import { tokenDigest } from './tokenDigest.ts';
 
 export interface RedisRegistryOptions {
@@ -96,41 +98,18 @@ export async function createRedisRegistry(seed: Seed, options: RedisRegistryOpti
     if (set !== 1) throw new Error('randomToken returned a token already in use');
     return { token, userId, context: 'overlay', overlay: kind, expiresAt };
   };
-  return {
-    async resolveToken(token) {
-      const grant = index.seedGrants.get(token);
-      if (grant) return { ...grant };
-      const exchanged = await resolveIssued(redis, token, now());
-      if (exchanged) return exchanged;
-      const deckOwner = await book.ownerOfStreamdeck(token);
-      return deckOwner === undefined ? undefined : streamdeckGrant(deckOwner);
-    },
+  const profiles = createProfileStore(book, {
+    randomSecret,
+    overlayRotated: (userId, kind) => guardRedis(() => redis.eval(REVOKE_OVERLAY, 2, overlayTokensKey(userId, kind), liveKey(userId, kind))).then(() => {}),
+  });
+  const tokens: TokenRegistry = {
+    resolveToken: (token) => resolveGrant(token, index, book, (each) => resolveIssued(redis, each, now())),
     async exchangeOverlayId(overlayId) {
       const owner = await book.ownerOfOverlay(overlayId);
       return owner && issue(owner.userId, owner.kind, overlayId);
     },
-    async profile(userId) {
-      return (await book.read(userId))?.value;
-    },
-    taggedProfile: book.read,
-    async replaceProfile(userId, profile) {
-      const result = await book.update(userId, (current) => ({ ...structuredClone(profile), overlays: current.overlays }));
-      return result === 'taken' ? result : result !== undefined;
-    },
-    updateProfile: (userId, change, ifMatch) => book.update(userId, (current) => keepSecrets(current, change(structuredClone(current))), ifMatch),
-    async rotateOverlayId(userId, kind) {
-      const id = await book.replaceOverlayId(userId, kind, randomSecret);
-      if (id === undefined) return undefined;
-      await guardRedis(() => redis.eval(REVOKE_OVERLAY, 2, overlayTokensKey(userId, kind), liveKey(userId, kind)));
-      return id;
-    },
-    rotateStreamdeckToken: (userId) => book.rotateStreamdeckToken(userId, randomSecret),
-    layout: book.layout,
-    replaceLayout: book.replaceLayout,
-    createUser: book.create,
-    userIdByTwitchId: book.userIdByTwitchId,
-    bindTwitch: book.bindTwitch,
   };
+  return { ...tokens, ...profiles };
 }
 
 async function resolveIssued(redis: Redis, token: string, now: number): Promise<TokenGrant | undefined> {

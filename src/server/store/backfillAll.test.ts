@@ -1,9 +1,10 @@
 import type { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RedisStoreSpec } from './parseStoreUrl.ts';
 import type { Kind } from '../../api/index.ts';
-import { startRedisServer, type TestRedisServer } from '../testing/redisServer.ts';
+import type { TestRedisServer } from '../testing/redisServer.ts';
+import { useRedisServer } from '../testing/useRedisServer.ts';
 import { backfillAll } from './backfillAll.ts';
-import { parseStoreUrl, type RedisStoreSpec } from './parseStoreUrl.ts';
 import { connectRedis, waitForRedis } from './redisConnection.ts';
 import { dataKey } from './redisKeys.ts';
 import { createRedisStore, type RedisStore, type RedisStoreOptions } from './redisStore.ts';
@@ -12,15 +13,11 @@ let server: TestRedisServer;
 let spec: RedisStoreSpec;
 const open: RedisStore[] = [];
 const clients: Redis[] = [];
-beforeAll(async () => {
-  server = await startRedisServer();
-  spec = parseStoreUrl(server.url) as RedisStoreSpec;
-});
+useRedisServer((started) => ({ server, spec } = started));
 afterEach(async () => {
   await Promise.all(open.splice(0).map((store) => store.close()));
   for (const client of clients.splice(0)) client.disconnect();
 });
-afterAll(() => server.dispose());
 
 async function connect(): Promise<Redis> {
   const redis = await connectRedis(spec, { log: () => {} });

@@ -1,25 +1,20 @@
 import type { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RedisStoreSpec } from './parseStoreUrl.ts';
 import { openLiveChanges } from '../live/index.ts';
-import { startRedisServer, type TestRedisServer } from '../testing/redisServer.ts';
+import { useRedisServer } from '../testing/useRedisServer.ts';
 import { backfillIndex } from './backfillIndex.ts';
 import type { DataAddress } from './DataStore.ts';
-import { parseStoreUrl, type RedisStoreSpec } from './parseStoreUrl.ts';
 import { connectRedis, waitForRedis } from './redisConnection.ts';
 import { dataKey } from './redisKeys.ts';
 import { createRedisStore, type RedisStore } from './redisStore.ts';
 
-let server: TestRedisServer;
 let spec: RedisStoreSpec;
 const open: RedisStore[] = [];
-beforeAll(async () => {
-  server = await startRedisServer();
-  spec = parseStoreUrl(server.url) as RedisStoreSpec;
-});
+useRedisServer((started) => ({ spec } = started));
 afterEach(async () => {
   await Promise.all(open.splice(0).map((store) => store.close()));
 });
-afterAll(() => server.dispose());
 
 /** A store on an emptied database; without the background pass, so that these tests see each space's own backfill. */
 async function freshStore(valueTtlSeconds?: number, wrap: (redis: Redis) => Redis = (redis) => redis): Promise<RedisStore> {

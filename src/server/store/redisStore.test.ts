@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type TestRedisServer } from '../testing/redisServer.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestRedisServer } from '../testing/redisServer.ts';
+import { useRedisServer } from '../testing/useRedisServer.ts';
 import { StoreUnavailableError } from './DataStore.ts';
-import { parseStoreUrl, type RedisStoreSpec } from './parseStoreUrl.ts';
+import type { RedisStoreSpec } from './parseStoreUrl.ts';
 import { connectRedis, waitForRedis } from './redisConnection.ts';
 import { createRedisStore, openRedisStore, type RedisStore } from './redisStore.ts';
 import { describeStoreContract } from './storeContract.ts';
 
 let server: TestRedisServer;
 let spec: RedisStoreSpec;
-beforeAll(async () => {
-  server = await startRedisServer();
-  spec = parseStoreUrl(server.url) as RedisStoreSpec;
-});
-afterAll(() => server.dispose());
+useRedisServer((started) => ({ server, spec } = started));
 
 /** A store on an emptied database; quiet, since these tests stop Redis on purpose. */
 async function freshStore(over: Partial<RedisStoreSpec> = {}, lines: string[] = []): Promise<RedisStore> {

@@ -1,6 +1,6 @@
 import { ApiClient } from '@twurple/api';
 import type { EventStore } from '../events/index.ts';
-import type { Registry } from '../registry/index.ts';
+import type { ProfileStore } from '../registry/index.ts';
 import { createEventSubSession } from './createEventSubSession.ts';
 import { createUserAuthProvider } from './createUserAuthProvider.ts';
 import { refreshTwitchProfile } from './refreshTwitchProfile.ts';
@@ -13,7 +13,7 @@ export interface ConnectStreamerOptions {
   clientId: string;
   credentials: TwitchCredentialStore;
   events: EventStore;
-  registry: Registry;
+  registry: ProfileStore;
   urls: TwitchUrls;
   /** Without it no EventSub WebSocket session is opened (the webhook transport delivers instead). */
   webSocket: boolean;

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { EventStore } from '../events/index.ts';
-import type { Registry } from '../registry/index.ts';
+import type { ProfileStore } from '../registry/index.ts';
 import { type DataStore, isRedisStore, type StoreSpec } from '../store/index.ts';
 import { createDeviceLogins, type DeviceLogins } from './createDeviceLogins.ts';
 import { createWebhookHandler } from './createWebhookHandler.ts';
@@ -28,7 +28,7 @@ export interface TwitchStart {
   storeSpec: StoreSpec;
   /** The running server's store and registry. */
   store: DataStore;
-  registry: Registry;
+  registry: ProfileStore;
   /** The server's EventStore: where Twitch's notifications are stored and delivered from. */
   events: EventStore;
   /** Credentials to use instead of the ones beside the store (tests with the memory store). */

@@ -1,12 +1,12 @@
 import type { ApiClient } from '@twurple/api';
-import type { Registry } from '../registry/index.ts';
+import type { ProfileStore } from '../registry/index.ts';
 import { mapTwitchProfile } from './mapTwitchProfile.ts';
 
 export interface RefreshProfileOptions {
   userId: string;
   twitchUserId: string;
   apiClient: ApiClient;
-  registry: Registry;
+  registry: ProfileStore;
   now?: () => number;
 }
 

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRegistry, createRedisRegistry, DEMO_PROFILE, DEMO_SEED, type Registry } from '../registry/index.ts';
+import { createMemoryRegistry, createRedisRegistry, DEMO_PROFILE, DEMO_SEED, DEMO_TOKENS, type Registry } from '../registry/index.ts';
 import { closeRedis, connectRedis, waitForRedis } from '../store/index.ts';
+import { startTestServer } from '../testing/apiTestClient.ts';
+import { connectLive } from '../testing/liveTestClient.ts';
 import { startRedisServer, type TestRedisServer } from '../testing/redisServer.ts';
 import { createRedisCredentialStore } from './redisCredentialStore.ts';
 import { createRedisLease } from './redisLease.ts';
@@ -99,6 +101,22 @@ describe('startTwitch', () => {
       `Twitch: the login of user ${USER} is Twitch user 1337, who is connected to another account: no EventSub for it`,
     ]);
     expect((await registry.profile(USER))?.twitch.user.id).toBe(DEMO_PROFILE.twitch.user.id);
+  });
+});
+
+describe('the Twitch refresh on a running server', () => {
+  it('sends its profile news: a running overlay hears the Helix profile at once, not at its next refresh', async () => {
+    const api = await startTestServer({ seed: DEMO_SEED, live: { pingIntervalMs: 60_000 } });
+    try {
+      const game = await connectLive(api.server.url);
+      await game.auth(DEMO_TOKENS.game);
+      await start(api.server.registry);
+      expect(await game.next(10_000)).toEqual({ type: 'profile' });
+      expect((await api.server.registry.profile(USER))?.twitch.user.id).toBe('1337');
+      await game.close();
+    } finally {
+      await api.server.close();
+    }
   });
 });
 

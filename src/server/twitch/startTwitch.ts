@@ -1,5 +1,5 @@
 import type { EventStore } from '../events/index.ts';
-import type { Registry } from '../registry/index.ts';
+import type { ProfileStore } from '../registry/index.ts';
 import { connectStreamer } from './connectStreamer.ts';
 import { subscribeWebhooks, type WebhookSettings } from './subscribeWebhooks.ts';
 import { createLocalLease, type TwitchLease } from './TwitchLease.ts';
@@ -11,7 +11,7 @@ export interface StartTwitchOptions {
   credentials: TwitchCredentialStore;
   /** Where notifications are stored and from where they go out live: the API's EventStore. */
   events: EventStore;
-  registry: Registry;
+  registry: ProfileStore;
   /** Who holds each streamer's session; with Redis, createRedisLease. @default one instance holds all */
   lease?: TwitchLease;
   /** Subscribe with the webhook transport instead of one WebSocket session per streamer. */

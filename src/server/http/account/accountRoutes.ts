@@ -1,12 +1,11 @@
 import { AUTH_MESSAGES, type OverlayToken, type Validation } from '../../../api/index.ts';
 import { clientAddress, type ExchangeGuard } from '../../limits/index.ts';
-import { entityTag, type Registry } from '../../registry/index.ts';
+import { entityTag, type Registry, type TokenGrant } from '../../registry/index.ts';
 import { profileForGrant } from './profileForGrant.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import { HttpError } from '../HttpError.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
 import type { ApiLimits } from '../ApiLimits.ts';
-import { authenticate } from '../auth/authenticate.ts';
 import { ETAG_EXPOSE_HEADERS } from '../cors.ts';
 import { requestOrigin } from '../auth/requestOrigin.ts';
 import { parseJsonObject, readBody, requireJsonContentType } from '../body/readJsonBody.ts';
@@ -20,21 +19,12 @@ export interface AccountDeps {
   trustProxy?: number;
 }
 
-/** The profile of the token's user; a token whose user is gone is as good as unknown. */
-async function profileOf(request: ApiRequest, registry: Registry, streamdeck = false) {
-  const grant = await authenticate(request, registry, { streamdeck });
-  const profile = await registry.profile(grant.userId);
-  if (!profile) throw new HttpError(401, AUTH_MESSAGES.invalid);
-  return { grant, profile };
-}
-
 /**
  * `GET /me`: the stored profile (`ProfileSchema`) with its ETag, for any valid token; an overlay
  * token reads it as `profileForGrant` cuts it (its own overlay id only, no Stream Deck token).
  */
 export function readProfile({ registry }: AccountDeps) {
-  return async (request: ApiRequest): Promise<Answer> => {
-    const grant = await authenticate(request, registry);
+  return async (_request: ApiRequest, grant: TokenGrant): Promise<Answer> => {
     const tagged = await registry.taggedProfile(grant.userId);
     if (!tagged) throw new HttpError(401, AUTH_MESSAGES.invalid);
     const shown = profileForGrant(tagged.value, grant);
@@ -46,8 +36,10 @@ export function readProfile({ registry }: AccountDeps) {
 
 /** `GET /auth/validate`: what the token is; `overlay` only for overlay tokens. */
 export function validateToken({ registry }: AccountDeps) {
-  return async (request: ApiRequest): Promise<Answer> => {
-    const { grant, profile } = await profileOf(request, registry, true);
+  return async (_request: ApiRequest, grant: TokenGrant): Promise<Answer> => {
+    // A token whose user is gone is as good as unknown.
+    const profile = await registry.profile(grant.userId);
+    if (!profile) throw new HttpError(401, AUTH_MESSAGES.invalid);
     const body: Validation = {
       context: grant.context,
       ...(grant.context === 'overlay' ? { overlay: grant.overlay } : {}),

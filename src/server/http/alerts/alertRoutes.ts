@@ -1,22 +1,20 @@
 import { ALERT_QUEUE_COMMANDS, ALERT_STATE_COMMANDS, ALERTS_PATH, ALERTS_REPORT_PATH, type AlertCommand, AlertReportSchema, describeSchemaIssue } from '../../../api/index.ts';
 import type { AlertControl } from '../../alerts/index.ts';
-import type { Registry } from '../../registry/index.ts';
+import type { TokenGrant } from '../../registry/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import type { ApiLimits } from '../ApiLimits.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
-import { authenticate, requireOverlay } from '../auth/authenticate.ts';
 import { parseJsonObject, readBody, requireJsonContentType } from '../body/readJsonBody.ts';
 import { HttpError } from '../HttpError.ts';
 import type { Route } from '../routeTable.ts';
 import { noContent } from '../sessions/sessionRoutes.ts';
 
 export interface AlertDeps {
-  registry: Registry;
   control: AlertControl;
   limits: ApiLimits;
 }
 
-type Handler = (request: ApiRequest) => Promise<Answer>;
+type Handler = (request: ApiRequest, grant: TokenGrant) => Promise<Answer>;
 
 /**
  * The alert routes (docs/alerts.md): the state and each command at its own path, so that an unknown command is
@@ -35,26 +33,23 @@ export function alertRoutes(deps: AlertDeps): Route[] {
 }
 
 /** `GET /me/alerts`: 200 `{paused, muted, showing, waiting}`. */
-function readAlerts({ registry, control }: AlertDeps): Handler {
-  return async (request) => {
-    const { userId } = await authenticate(request, registry, { streamdeck: true });
+function readAlerts({ control }: AlertDeps): Handler {
+  return async (_request, { userId }) => {
     return jsonAnswer(200, JSON.stringify(await control.state(userId)));
   };
 }
 
 /** `POST /me/alerts/<command>`: a state command answers 200 with the state; skip and clear 202 (the pages act on them). */
-function runCommand({ registry, control }: AlertDeps, command: AlertCommand): Handler {
+function runCommand({ control }: AlertDeps, command: AlertCommand): Handler {
   const status = command === 'skip' || command === 'clear' ? 202 : 200;
-  return async (request) => {
-    const { userId } = await authenticate(request, registry, { streamdeck: true });
+  return async (_request, { userId }) => {
     return jsonAnswer(status, JSON.stringify(await control.command(userId, command)));
   };
 }
 
 /** `POST /me/alerts/report`: an overlay page's latest view of its queue; 204. */
-function reportAlerts({ registry, control, limits }: AlertDeps): Handler {
-  return async (request) => {
-    const { userId } = requireOverlay(await authenticate(request, registry));
+function reportAlerts({ control, limits }: AlertDeps): Handler {
+  return async (request, { userId }) => {
     requireJsonContentType(request);
     const body = parseJsonObject(await readBody(request, limits.maxBodyBytes), 'a report {showing, waiting, held?, dropped?}');
     const parsed = AlertReportSchema.safeParse(body);

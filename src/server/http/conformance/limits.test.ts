@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonByteLength } from '../../../api/index.ts';
 import { startTestServer } from '../../testing/apiTestClient.ts';
+import { useTestServer } from '../../testing/useTestServer.ts';
 import { expectError } from '../../testing/expectError.ts';
 import { unwrapTestBody } from '../../testing/testEnvelope.ts';
 
-type Api = Awaited<ReturnType<typeof startTestServer>>;
-let api: Api;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(() => api.server.close());
+const api = useTestServer();
 
 const ID = 'de.example.tool.raid';
 const KiB = 1024;

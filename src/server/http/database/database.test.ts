@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../../testing/apiTestClient.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../testing/useTestServer.ts';
 
-type Api = Awaited<ReturnType<typeof startTestServer>>;
-let api: Api;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(() => api.server.close());
+const api = useTestServer();
 
 const RAID = 'de.example.tool.raid';
 const GOAL = 'de.example.tool.goal';

@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Answer, writeAnswer } from '../Answer.ts';
 import { type ApiRequest, fromIncoming } from '../ApiRequest.ts';
-import { type EventDeps, postEvent } from '../events/eventRoutes.ts';
-import { type DatabaseDeps, readEntry, writeEntry } from './databaseRoutes.ts';
+import { guardRoute, type TokenResolver } from '../auth/guardRoute.ts';
+import { type EventDeps, eventRoutes } from '../events/eventRoutes.ts';
+import type { Route } from '../routeTable.ts';
+import { type DatabaseDeps, databaseRoutes } from './databaseRoutes.ts';
 import { drainUnread } from '../body/drainUnread.ts';
 import { bareAnswers, type ShapeAnswer } from '../shapeAnswer.ts';
 import { toErrorAnswer } from '../toErrorResponse.ts';
@@ -22,11 +24,13 @@ export type NodeLane = (incoming: IncomingMessage, outgoing: ServerResponse) => 
  * malformed Host. Like the adapter, it reads an unread body only briefly.
  * `shape` must be the app's own (the envelope, when it wraps bodies). With
  * `events` (the app's own), `POST /me/events` takes the lane too: a gift bomb
- * is hundreds of posts a second.
+ * is hundreds of posts a second. The routes are the app's table rows, behind the same guard.
  */
-export function databaseLane(deps: DatabaseDeps & { onInternalError: (error: unknown) => void; shape?: ShapeAnswer; events?: EventDeps }): NodeLane {
-  const handlers = { PATCH: writeEntry(deps), GET: readEntry(deps) };
-  const postEvents = deps.events && postEvent(deps.events);
+export function databaseLane(deps: DatabaseDeps & { registry: TokenResolver; onInternalError: (error: unknown) => void; shape?: ShapeAnswer; events?: EventDeps }): NodeLane {
+  const guarded = (routes: Route[], method: string, path: string) => guardRoute(routes.find((route) => route.method === method && route.path === path)!, deps.registry);
+  const database = databaseRoutes(deps);
+  const handlers = { PATCH: guarded(database, 'PATCH', PATH), GET: guarded(database, 'GET', PATH) };
+  const postEvents = deps.events && guarded(eventRoutes(deps.events), 'POST', EVENTS_PATH);
   const { shape = bareAnswers } = deps;
   const hosts = new HostCheck();
   const pick = (method: string | undefined, url: string): [(request: ApiRequest) => Promise<Answer>, string] | undefined => {

@@ -1,24 +1,31 @@
-import type { Registry } from '../../registry/index.ts';
 import { moduleIdProblem } from '../../../api/index.ts';
 import { type DataStore, listModule } from '../../store/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import { HttpError } from '../HttpError.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
 import type { ApiLimits } from '../ApiLimits.ts';
-import { authenticate, requireOverlay } from '../auth/authenticate.ts';
+import type { OverlayGrant } from '../auth/guardRoute.ts';
+import type { Route } from '../routeTable.ts';
 import { entryJson, measureValue, resolveAddress, singleParam, valuesJson } from './databaseRequest.ts';
 import { parseJsonObject, readBody, requireJsonContentType } from '../body/readJsonBody.ts';
 
 export interface DatabaseDeps {
-  registry: Registry;
   store: DataStore;
   limits: ApiLimits;
 }
 
-/** `PATCH /me/database`: checks in the documented order (401, 403, 415, 413, 400; docs/server.md, Errors), then a durable write. */
-export function writeEntry({ registry, store, limits }: DatabaseDeps) {
-  return async (request: ApiRequest): Promise<Answer> => {
-    const { userId, overlay: kind } = requireOverlay(await authenticate(request, registry));
+/** The data store's routes (docs/server.md, Tokens): overlay-generated tokens only. */
+export function databaseRoutes(deps: DatabaseDeps): Route[] {
+  return [
+    { method: 'PATCH', path: '/me/database', token: 'overlay', handler: writeEntry(deps) },
+    { method: 'GET', path: '/me/database', token: 'overlay', handler: readEntry(deps) },
+    { method: 'GET', path: '/me/database/values', token: 'overlay', handler: readModuleValues(deps) },
+  ];
+}
+
+/** `PATCH /me/database`: after the guard's 401 and 403, checks in the documented order (415, 413, 400; docs/server.md, Errors), then a durable write. */
+export function writeEntry({ store, limits }: DatabaseDeps) {
+  return async (request: ApiRequest, { userId, overlay: kind }: OverlayGrant): Promise<Answer> => {
     requireJsonContentType(request);
     const bytes = await readBody(request, limits.maxBodyBytes);
     const body = parseJsonObject(bytes, 'a JSON object with id, key and value');
@@ -31,9 +38,8 @@ export function writeEntry({ registry, store, limits }: DatabaseDeps) {
 }
 
 /** `GET /me/database?id=&key=`: 404 naming the key when it was never set. */
-export function readEntry({ registry, store }: DatabaseDeps) {
-  return async (request: ApiRequest): Promise<Answer> => {
-    const { userId, overlay: kind } = requireOverlay(await authenticate(request, registry));
+export function readEntry({ store }: DatabaseDeps) {
+  return async (request: ApiRequest, { userId, overlay: kind }: OverlayGrant): Promise<Answer> => {
     const params = queryOf(request.url);
     const id = singleParam(params, 'id');
     const key = singleParam(params, 'key');
@@ -49,9 +55,8 @@ export function readEntry({ registry, store }: DatabaseDeps) {
  * `{id, values: {<name>: <value>}}` (`{}` when none), so that an overlay starts
  * with one read per module instead of one per key. An extension of this server.
  */
-export function readModuleValues({ registry, store }: DatabaseDeps) {
-  return async (request: ApiRequest): Promise<Answer> => {
-    const { userId, overlay: kind } = requireOverlay(await authenticate(request, registry));
+export function readModuleValues({ store }: DatabaseDeps) {
+  return async (request: ApiRequest, { userId, overlay: kind }: OverlayGrant): Promise<Answer> => {
     const id = singleParam(queryOf(request.url), 'id');
     const problem = moduleIdProblem(id);
     if (problem !== undefined) throw new HttpError(400, `id ${problem}`);

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../api/index.ts';
 import { createMemoryStore, type DataStore } from '../../store/index.ts';
 import { startTestServer } from '../../testing/apiTestClient.ts';
+import { useTestServer } from '../../testing/useTestServer.ts';
 import { expectError } from '../../testing/expectError.ts';
 
-type Api = Awaited<ReturnType<typeof startTestServer>>;
-let api: Api;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(() => api.server.close());
+const api = useTestServer();
 
 const RAID = 'de.example.tool.raid';
 const GOAL = 'de.example.tool.goal';

@@ -7,7 +7,7 @@ import { type Answer, answerResponse, jsonAnswer } from '../Answer.ts';
 import { HttpError } from '../HttpError.ts';
 import { type ApiRequest, fromWebRequest } from '../ApiRequest.ts';
 import type { ApiLimits } from '../ApiLimits.ts';
-import { authenticate } from '../auth/authenticate.ts';
+import { guardRoute } from '../auth/guardRoute.ts';
 import { PREFLIGHT_HEADERS } from '../cors.ts';
 import { parseJsonObject, readBody, requireJsonContentType } from '../body/readJsonBody.ts';
 
@@ -24,7 +24,7 @@ export interface DevDeps {
   origins?: readonly string[];
 }
 
-type DevHandler = (request: ApiRequest) => Promise<Answer>;
+type DevHandler = (request: ApiRequest, grant: TokenGrant) => Promise<Answer>;
 
 /** The preflight of the developer routes also allows PUT (the studio's profile editor), for one origin. */
 export function devPreflightHeaders(origin: string): Record<string, string> {
@@ -45,9 +45,11 @@ export function devPreflightHeaders(origin: string): Record<string, string> {
  * server: any token of a user may rewrite that user's profile.
  */
 export function devRouteGuard(deps: DevDeps): MiddlewareHandler {
-  const table = new Map<string, Map<string, DevHandler>>([
-    ['/dev/database', new Map([['GET', listDatabase(deps)]])],
-    ['/dev/profile', new Map([['GET', readDevProfile(deps)], ['PUT', replaceProfile(deps)]])],
+  // Any token of the user but the Stream Deck's, through the API's own guard.
+  const guarded = (path: string, handler: DevHandler) => guardRoute({ path, token: 'user', handler }, deps.registry);
+  const table = new Map<string, Map<string, (request: ApiRequest) => Promise<Answer>>>([
+    ['/dev/database', new Map([['GET', guarded('/dev/database', listDatabase(deps))]])],
+    ['/dev/profile', new Map([['GET', guarded('/dev/profile', readDevProfile(deps))], ['PUT', guarded('/dev/profile', replaceProfile(deps))]])],
   ]);
   const origins = new Set(deps.origins ?? []);
   return async (c, next) => {
@@ -71,9 +73,8 @@ export function devRouteGuard(deps: DevDeps): MiddlewareHandler {
 }
 
 /** `GET /dev/database[?kind=]`: every stored value of the token's user and kind. */
-export function listDatabase({ registry, store }: DevDeps): DevHandler {
-  return async (request) => {
-    const grant = await authenticate(request, registry);
+export function listDatabase({ store }: DevDeps): DevHandler {
+  return async (request, grant) => {
     const kind = kindOf(grant, new URL(request.url, 'http://api').searchParams.get('kind'));
     const entries = await store.list(grant.userId, kind);
     const rows = entries.map(
@@ -90,8 +91,7 @@ export function listDatabase({ registry, store }: DevDeps): DevHandler {
  * drafts from this one).
  */
 export function readDevProfile({ registry }: DevDeps): DevHandler {
-  return async (request) => {
-    const { userId } = await authenticate(request, registry);
+  return async (_request, { userId }) => {
     const profile = await registry.profile(userId);
     if (!profile) throw new HttpError(401, AUTH_MESSAGES.invalid);
     return jsonAnswer(200, JSON.stringify(profile));
@@ -100,8 +100,7 @@ export function readDevProfile({ registry }: DevDeps): DevHandler {
 
 /** `PUT /dev/profile`: replaces the token's user's profile (overlay ids stay as seeded); answers the new profile. */
 export function replaceProfile({ registry, limits }: DevDeps): DevHandler {
-  return async (request) => {
-    const { userId } = await authenticate(request, registry);
+  return async (request, { userId }) => {
     requireJsonContentType(request);
     const body = parseJsonObject(await readBody(request, limits.maxBodyBytes), 'a complete profile');
     const parsed = ProfileSchema.safeParse(body, { error: english.localeError });

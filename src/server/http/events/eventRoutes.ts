@@ -1,16 +1,16 @@
 import type { StreamEvent } from '../../../api/index.ts';
 import { type EventRate, EventRateExceeded, type Events, type NewEvent } from '../../events/index.ts';
-import type { Registry } from '../../registry/index.ts';
+import type { TokenGrant } from '../../registry/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import type { ApiLimits } from '../ApiLimits.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
-import { authenticate } from '../auth/authenticate.ts';
+import type { PathParams } from '../auth/guardRoute.ts';
+import type { Route } from '../routeTable.ts';
 import { parseJsonObject, readBody } from '../body/readJsonBody.ts';
 import { HttpError } from '../HttpError.ts';
 import { readPostedEvent, requireEventMediaType } from './readPostedEvent.ts';
 
 export interface EventDeps {
-  registry: Registry;
   events: Events;
   limits: ApiLimits;
   /** The per-user rate of `POST /me/events`, enforced by the log as it appends. */
@@ -18,9 +18,8 @@ export interface EventDeps {
 }
 
 /** `POST /me/events`: 201 the stored record, 200 the stored record of a repeated id (never delivered again). */
-export function postEvent({ registry, events, limits, rate }: EventDeps) {
-  return async (request: ApiRequest): Promise<Answer> => {
-    const { userId } = await authenticate(request, registry, { streamdeck: true });
+export function postEvent({ events, limits, rate }: EventDeps) {
+  return async (request: ApiRequest, { userId }: TokenGrant): Promise<Answer> => {
     requireEventMediaType(request);
     const posted = readPostedEvent(parseJsonObject(await readBody(request, limits.maxBodyBytes), 'a JSON object with type and event'));
     const { record, created } = await appendWithin(events, userId, { ...posted, source: 'api' }, rate);
@@ -40,9 +39,8 @@ async function appendWithin(events: Events, userId: string, event: NewEvent, rat
 }
 
 /** `GET /me/events?after=&limit=`: history, oldest first. */
-export function listEvents({ registry, events }: EventDeps) {
-  return async (request: ApiRequest): Promise<Answer> => {
-    const { userId } = await authenticate(request, registry);
+export function listEvents({ events }: EventDeps) {
+  return async (request: ApiRequest, { userId }: TokenGrant): Promise<Answer> => {
     const query = new URL(request.url, 'http://x').searchParams;
     const after = single(query, 'after');
     const limitText = single(query, 'limit');
@@ -56,9 +54,8 @@ export function listEvents({ registry, events }: EventDeps) {
 }
 
 /** `GET /me/live/events?start=`: the hosted platform's shape, `{"<type>": [event payloads, newest first]}`, test events left out. */
-export function liveEvents({ registry, events }: EventDeps) {
-  return async (request: ApiRequest): Promise<Answer> => {
-    const { userId } = await authenticate(request, registry);
+export function liveEvents({ events }: EventDeps) {
+  return async (request: ApiRequest, { userId }: TokenGrant): Promise<Answer> => {
     const startText = single(new URL(request.url, 'http://x').searchParams, 'start');
     const start = startText === undefined ? 0 : /^\d{1,16}$/.test(startText) ? Number(startText) : Number.NaN;
     if (!Number.isSafeInteger(start)) throw new HttpError(400, `Bad request - start must be a Unix time in milliseconds, got ${JSON.stringify(startText)}`);
@@ -67,10 +64,8 @@ export function liveEvents({ registry, events }: EventDeps) {
 }
 
 /** `POST /me/events/<id>/replay`: 202, the stored event goes out again on the live channel with `replayed: true`. */
-export function replayEvent({ registry, events }: EventDeps) {
-  return async (request: ApiRequest): Promise<Answer> => {
-    const { userId } = await authenticate(request, registry);
-    const id = idOfReplayPath(request.url);
+export function replayEvent({ events }: EventDeps) {
+  return async (_request: ApiRequest, { userId }: TokenGrant, { id }: PathParams): Promise<Answer> => {
     const replayed = id === undefined ? undefined : await events.replay(userId, id);
     if (!replayed) throw new HttpError(404, `Not found - no stored event with id ${JSON.stringify((id ?? '').slice(0, 130))}`);
     return jsonAnswer(202, JSON.stringify(replayed));
@@ -96,12 +91,12 @@ function single(query: URLSearchParams, name: string): string | undefined {
   return all[0];
 }
 
-/** The id in `/me/events/<id>/replay` (percent-decoded), wherever the API is mounted. */
-function idOfReplayPath(url: string): string | undefined {
-  const match = /\/me\/events\/([^/]+)\/replay$/.exec(new URL(url, 'http://x').pathname);
-  try {
-    return match ? decodeURIComponent(match[1]!) : undefined;
-  } catch {
-    return undefined;
-  }
+/** The stream events' routes: any token posts (the Stream Deck's too); website and overlay tokens read. */
+export function eventRoutes(deps: EventDeps): Route[] {
+  return [
+    { method: 'POST', path: '/me/events', token: 'any', handler: postEvent(deps) },
+    { method: 'GET', path: '/me/events', token: 'user', handler: listEvents(deps) },
+    { method: 'GET', path: '/me/live/events', token: 'user', handler: liveEvents(deps) },
+    { method: 'POST', path: '/me/events/:id/replay', token: 'user', handler: replayEvent(deps) },
+  ];
 }

@@ -1,19 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { MEDIA_FILE_PATH, MEDIA_PATH, type MediaItem, type MediaList } from '../../../api/index.ts';
 import { ACCEPTED_FORMATS, contradicts, formatBytes, type MediaLimits, type MediaRecord, type MediaStore, sniffMedia } from '../../media/index.ts';
-import type { Registry } from '../../registry/index.ts';
+import type { TokenGrant } from '../../registry/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
-import { authenticate } from '../auth/authenticate.ts';
+import type { PathParams } from '../auth/guardRoute.ts';
 import { HttpError } from '../HttpError.ts';
 import type { Route } from '../routeTable.ts';
-import { noContent, requireWebsite } from '../sessions/sessionRoutes.ts';
+import { noContent } from '../sessions/sessionRoutes.ts';
 import { checkMediaName } from './checkMediaName.ts';
 import { readUpload } from './readUpload.ts';
 import { serveMedia } from './serveMedia.ts';
 
 export interface MediaDeps {
-  registry: Registry;
   store: MediaStore;
   limits: MediaLimits;
   /** The API's public base URL (`--public-url`); undefined: the request's origin. */
@@ -28,9 +27,9 @@ export interface MediaDeps {
 /** `POST /me/media`, `GET /me/media`, `DELETE /me/media/<id>` and the public `GET /media/<id>` (docs/server.md, The media library). */
 export function mediaRoutes(deps: MediaDeps): Route[] {
   return [
-    { method: 'POST', path: MEDIA_PATH, token: 'website', handler: uploadMedia(deps) },
+    { method: 'POST', path: MEDIA_PATH, token: 'website', refusal: 'account', handler: uploadMedia(deps) },
     { method: 'GET', path: MEDIA_PATH, token: 'user', handler: listMedia(deps) },
-    { method: 'DELETE', path: `${MEDIA_PATH}/:id`, token: 'website', handler: deleteMedia(deps) },
+    { method: 'DELETE', path: `${MEDIA_PATH}/:id`, token: 'website', refusal: 'account', handler: deleteMedia(deps) },
     { method: 'GET', path: `${MEDIA_FILE_PATH}/:id`, token: 'none', handler: serveMedia(deps.store) },
   ];
 }
@@ -40,8 +39,7 @@ const newMediaId = () => randomBytes(18).toString('base64url');
 /** `POST /me/media?name=`: the body is the file's bytes; 201 with the item. */
 function uploadMedia(deps: MediaDeps) {
   const { store, limits, now, newId = newMediaId } = deps;
-  return async (request: ApiRequest): Promise<Answer> => {
-    const { grant } = await requireWebsite(request, deps.registry);
+  return async (request: ApiRequest, grant: TokenGrant): Promise<Answer> => {
     const name = checkMediaName(new URL(request.url, 'http://api').searchParams.get('name'));
     const declared = Number(request.header('content-length') ?? Number.NaN);
     if (declared === 0) throw emptyFile();
@@ -64,8 +62,7 @@ function uploadMedia(deps: MediaDeps) {
 
 /** `GET /me/media`: the library, newest first, with the bytes used and the quota. */
 function listMedia(deps: MediaDeps) {
-  return async (request: ApiRequest): Promise<Answer> => {
-    const grant = await authenticate(request, deps.registry);
+  return async (request: ApiRequest, grant: TokenGrant): Promise<Answer> => {
     const records = await deps.store.list(grant.userId);
     const base = baseOf(deps, request);
     const list: MediaList = { items: records.map((record) => itemOf(record, base)), bytes: records.reduce((sum, each) => sum + each.bytes, 0), quota: deps.limits.quotaBytes };
@@ -75,9 +72,7 @@ function listMedia(deps: MediaDeps) {
 
 /** `DELETE /me/media/<id>`: 204; the bytes leave the quota and the URL answers 404. Another streamer's id is not found. */
 function deleteMedia(deps: MediaDeps) {
-  return async (request: ApiRequest): Promise<Answer> => {
-    const { grant } = await requireWebsite(request, deps.registry);
-    const id = decodeURIComponent(new URL(request.url, 'http://api').pathname.split('/').pop() ?? '');
+  return async (_request: ApiRequest, grant: TokenGrant, { id = '' }: PathParams): Promise<Answer> => {
     if (!(await deps.store.remove(grant.userId, id))) throw new HttpError(404, `Not found - no media file with id ${JSON.stringify(id.slice(0, 64))} in your library`);
     return noContent();
   };

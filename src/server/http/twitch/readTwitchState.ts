@@ -1,12 +1,10 @@
 import { TWITCH_LOG_IN_AGAIN, type TwitchState } from '../../../api/index.ts';
-import type { Registry } from '../../registry/index.ts';
+import type { TokenGrant } from '../../registry/index.ts';
 import type { TwitchLoginControl, TwitchStateLine } from '../../twitch/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
-import { authenticate } from '../auth/authenticate.ts';
 
 export interface TwitchStateDeps {
-  registry: Registry;
   /** Every streamer's Twitch connection (the root lists them all; this route tells a token its own); absent without Twitch. */
   twitchStates?: () => Promise<readonly TwitchStateLine[]>;
   /** Tells a login started with `POST /me/twitch/login` that still waits for the streamer. */
@@ -17,9 +15,8 @@ export interface TwitchStateDeps {
  * `GET /me/twitch`: the Twitch connection of the token's user, for the dock.
  * The root lists every streamer's; a dock must see its own user's only.
  */
-export function readTwitchState({ registry, twitchStates, twitchLogin }: TwitchStateDeps) {
-  return async (request: ApiRequest): Promise<Answer> => {
-    const { userId } = await authenticate(request, registry);
+export function readTwitchState({ twitchStates, twitchLogin }: TwitchStateDeps) {
+  return async (_request: ApiRequest, { userId }: TokenGrant): Promise<Answer> => {
     // A 200, not a 404: a dock asks at every start, and a 404 is a red line in its console.
     if (!twitchStates) return jsonAnswer(200, JSON.stringify({ state: 'off' } satisfies TwitchState));
     // Never the code itself: an overlay token reads this too, and whoever enters the code links their own Twitch account.

@@ -1,13 +1,12 @@
 import type { TwitchLoginStart } from '../../../api/index.ts';
-import type { Registry } from '../../registry/index.ts';
+import type { TokenGrant } from '../../registry/index.ts';
 import type { TwitchLoginControl } from '../../twitch/index.ts';
 import { type Answer, jsonAnswer } from '../Answer.ts';
 import type { ApiRequest } from '../ApiRequest.ts';
 import { HttpError } from '../HttpError.ts';
-import { noContent, requireWebsite } from '../sessions/sessionRoutes.ts';
+import { noContent } from '../sessions/sessionRoutes.ts';
 
 export interface TwitchLoginDeps {
-  registry: Registry;
   /** Absent when the server runs without a Twitch client id. */
   twitchLogin?: TwitchLoginControl;
 }
@@ -15,9 +14,8 @@ export interface TwitchLoginDeps {
 const NO_CLIENT_ID = 'Conflict - this server runs without Twitch: start it with --twitch-client-id (or TWITCH_CLIENT_ID) to connect a Twitch account';
 
 /** `POST /me/twitch/login`: 200 `{verificationUri, userCode, expiresIn}`; the server polls Twitch and stores the login. */
-export function startTwitchLogin({ registry, twitchLogin }: TwitchLoginDeps) {
-  return async (request: ApiRequest): Promise<Answer> => {
-    const { grant } = await requireWebsite(request, registry);
+export function startTwitchLogin({ twitchLogin }: TwitchLoginDeps) {
+  return async (_request: ApiRequest, grant: TokenGrant): Promise<Answer> => {
     if (!twitchLogin) throw new HttpError(409, NO_CLIENT_ID);
     let started: TwitchLoginStart;
     try {
@@ -32,9 +30,8 @@ export function startTwitchLogin({ registry, twitchLogin }: TwitchLoginDeps) {
 }
 
 /** `DELETE /me/twitch`: 204, also when nothing was connected; `GET /me/twitch` then says `not logged in`. */
-export function forgetTwitchLogin({ registry, twitchLogin }: TwitchLoginDeps) {
-  return async (request: ApiRequest): Promise<Answer> => {
-    const { grant } = await requireWebsite(request, registry);
+export function forgetTwitchLogin({ twitchLogin }: TwitchLoginDeps) {
+  return async (_request: ApiRequest, grant: TokenGrant): Promise<Answer> => {
     await twitchLogin?.forget(grant.userId);
     return noContent();
   };
