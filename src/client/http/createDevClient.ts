@@ -1,5 +1,6 @@
 import { codeForStatus, DEV_DATABASE_PATH, DEV_PROFILE_PATH, DevDatabaseSchema, type DevEntry, type Kind, type Profile, ProfileSchema } from '../../api/index.ts';
 import { ApiError } from './ApiError.ts';
+import { type ApiAnswer, createApiSender, isOk } from './createApiSender.ts';
 
 export interface DevClientOptions {
   /** Where the API lives, e.g. `http://127.0.0.1:5173/api`. */
@@ -30,22 +31,19 @@ export interface DevClient {
 }
 
 /** Creates the developer calls over an API address and a token source. */
-export function createDevClient({ baseUrl, token, renewToken, fetch = (i, init) => globalThis.fetch(i, init) }: DevClientOptions): DevClient {
-  const send = (method: string, path: string, body?: unknown): Promise<Response> => {
-    const headers: Record<string, string> = { Authorization: `Bearer ${token()}` };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
-    return fetch(baseUrl + path, { ...init, referrerPolicy: 'no-referrer', credentials: 'omit', cache: 'no-store' }).catch(() => {
+export function createDevClient({ baseUrl, token, renewToken, fetch }: DevClientOptions): DevClient {
+  const sender = createApiSender({ baseUrl, getToken: token, ...(fetch && { fetch }) });
+  const send = (method: string, path: string, body?: unknown): Promise<ApiAnswer> =>
+    sender.send(method, path, { body }).catch(() => {
       throw new ApiError('UNAVAILABLE', `the API cannot be reached at ${baseUrl}`);
     });
-  };
   const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
-    let response = await send(method, path, body);
-    if (response.status === 401 && renewToken) {
+    let answer = await send(method, path, body);
+    if (answer.status === 401 && renewToken) {
       await renewToken();
-      response = await send(method, path, body);
+      answer = await send(method, path, body);
     }
-    return answerOf(response);
+    return bodyOf(answer);
   };
   const parsed = <T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, answer: unknown, what: string): T => {
     const result = schema.safeParse(answer);
@@ -66,12 +64,11 @@ export function createDevClient({ baseUrl, token, renewToken, fetch = (i, init) 
 }
 
 /** The JSON of a 2xx; an `ApiError` with the server's message otherwise. */
-async function answerOf(response: Response): Promise<unknown> {
-  const body: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return body;
-  if (response.status === 404) {
+function bodyOf(answer: ApiAnswer): unknown {
+  if (isOk(answer)) return answer.body;
+  if (answer.status === 404) {
     throw new ApiError('NOT_FOUND', 'this API has no developer routes: open the studio from npm run dev (npm start and npm run api serve none)', 404);
   }
-  const message = (body as { message?: unknown } | undefined)?.message;
-  throw new ApiError(codeForStatus(response.status), typeof message === 'string' ? message : `HTTP ${response.status}`, response.status);
+  const message = (answer.body as { message?: unknown } | undefined)?.message;
+  throw new ApiError(codeForStatus(answer.status), typeof message === 'string' ? message : `HTTP ${answer.status}`, answer.status);
 }

@@ -1,6 +1,6 @@
-import { codeForStatus, MEDIA_PATH, type MediaItem, MediaItemSchema, type MediaList, MediaListSchema } from '../../api/index.ts';
+import { MEDIA_PATH, type MediaItem, MediaItemSchema, type MediaList, MediaListSchema } from '../../api/index.ts';
 import { ApiError } from './ApiError.ts';
-import { errorMessage, unwrapBody } from './unwrapBody.ts';
+import { type ApiRequest, createApiSender } from './createApiSender.ts';
 
 export interface MediaClientOptions {
   /** Where the API lives and the token to send: an `ApiClient` answers both. */
@@ -25,21 +25,11 @@ export interface MediaClient {
 
 /** Creates the media calls over an API client's address and token. */
 export function createMediaClient({ api, fetch = globalThis.fetch }: MediaClientOptions): MediaClient {
-  async function send(method: string, path: string, init: { body?: Blob; type?: string; signal?: AbortSignal } = {}): Promise<unknown> {
+  const sender = createApiSender({ baseUrl: api.baseUrl, getToken: () => api.currentToken(), fetch });
+  async function send(method: string, path: string, init: Pick<ApiRequest, 'raw' | 'signal'> = {}): Promise<unknown> {
     const token = api.currentToken();
     if (!token) throw new ApiError('UNAUTHORIZED', 'No token yet: the page is not signed in');
-    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
-    if (init.body) headers['Content-Type'] = init.type || 'application/octet-stream';
-    let response: Response;
-    try {
-      response = await fetch(api.baseUrl + path, { method, headers, body: init.body, signal: init.signal, referrerPolicy: 'no-referrer', credentials: 'omit', cache: 'no-store' });
-    } catch {
-      throw new ApiError('UNAVAILABLE', 'The API cannot be reached');
-    }
-    const text = await response.text().catch(() => '');
-    const body = parse(text);
-    if (!response.ok) throw new ApiError(codeForStatus(response.status), errorMessage(body, response.status), response.status, response.headers.get('Retry-After'));
-    return unwrapBody(body);
+    return (await sender.ok(method, path, { ...init, token })).body;
   }
 
   const parsed = <T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, body: unknown): T => {
@@ -50,17 +40,12 @@ export function createMediaClient({ api, fetch = globalThis.fetch }: MediaClient
 
   return {
     list: async () => parsed(MediaListSchema, await send('GET', MEDIA_PATH)),
-    upload: async (file, name, signal) => parsed(MediaItemSchema, await send('POST', `${MEDIA_PATH}?${new URLSearchParams({ name })}`, { body: file, type: file.type, signal })),
+    async upload(file, name, signal) {
+      const raw = { body: file, type: file.type || 'application/octet-stream' };
+      return parsed(MediaItemSchema, await send('POST', `${MEDIA_PATH}?${new URLSearchParams({ name })}`, { raw, signal }));
+    },
     async remove(id) {
       await send('DELETE', `${MEDIA_PATH}/${encodeURIComponent(id)}`);
     },
   };
-}
-
-function parse(text: string): unknown {
-  try {
-    return text === '' ? undefined : JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

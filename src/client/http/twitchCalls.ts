@@ -1,6 +1,6 @@
 import { codeForStatus, TWITCH_LOGIN_PATH, TWITCH_STATE_PATH } from '../../api/index.ts';
 import { ApiError } from './ApiError.ts';
-import type { ApiSender } from './createApiSender.ts';
+import type { ApiAnswer, ApiSender } from './createApiSender.ts';
 
 /** What `POST /me/twitch/login` answers: where to enter which code, and for how long (seconds). */
 export interface DeviceCode {
@@ -29,8 +29,8 @@ export interface TwitchCalls {
 export function createTwitchCalls(sender: ApiSender): TwitchCalls {
   return {
     async state() {
-      const answer = await sender.send('GET', TWITCH_STATE_PATH);
-      if (answer.status === 404) return null;
+      const answer = await readTwitchState(sender);
+      if (!answer) return null;
       const { state, refusal } = (answer.body as { state?: unknown; refusal?: unknown } | undefined) ?? {};
       if (answer.status !== 200 || typeof state !== 'string') throw new ApiError(codeForStatus(answer.status), `HTTP ${answer.status}`, answer.status);
       return { state, refusal: typeof refusal === 'string' ? refusal : null };
@@ -44,4 +44,14 @@ export function createTwitchCalls(sender: ApiSender): TwitchCalls {
       await sender.ok('DELETE', TWITCH_STATE_PATH);
     },
   };
+}
+
+/**
+ * `GET /me/twitch`, the one call both the home page (`state()` above) and the dock (`fetchTwitchState`) make:
+ * any answer, or null when the API has no such route (404: it runs without Twitch, or is the hosted API).
+ * Each reads the answer its own way: the home page any state's name, the dock only the ones it knows.
+ */
+export async function readTwitchState(sender: ApiSender): Promise<ApiAnswer | null> {
+  const answer = await sender.send('GET', TWITCH_STATE_PATH);
+  return answer.status === 404 ? null : answer;
 }
