@@ -137,7 +137,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
     ...mediaRoutes(mediaDepsOf(options)),
   ];
   // The live endpoint's token comes in its first message; a plain GET is answered 426 whoever asks.
-  if (live) routes.push({ method: 'GET', path: LIVE_PATH, token: 'overlay', handler: upgradeRequired });
+  if (live) routes.push({ method: 'GET', path: LIVE_PATH, token: 'overlay', tokenInFirstMessage: true, handler: upgradeRequired });
   // Without a Twitch client id it answers 404 (a dock shows no Twitch line then); a path with no route at all would fail
   // the browser's CORS preflight, a network error the dock could not tell from being offline.
   const twitchDeps = { twitchStates: options.twitchStates, twitchLogin: options.twitchLogin };

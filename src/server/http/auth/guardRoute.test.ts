@@ -41,6 +41,13 @@ describe('guardRoute', () => {
     expect((await outcome('none', undefined)).grant).toBeUndefined();
   });
 
+  it('lets a request through untouched where the token comes in its first message (the live socket)', async () => {
+    const handler = async (_request: ApiRequest, grant: unknown) => jsonAnswer(426, JSON.stringify({ grant: grant ?? null }));
+    const answer = await guardRoute({ path: '/live', token: 'overlay', tokenInFirstMessage: true, handler }, tokens)(request('/live'));
+    expect(answer.status).toBe(426);
+    expect(JSON.parse(answer.body as string)).toEqual({ grant: null });
+  });
+
   it('answers 401 for no token and an unknown one, then 403 with the route kind\'s text', async () => {
     expect(await outcome('user', undefined)).toEqual({ status: 401, message: AUTH_MESSAGES.missing });
     expect(await outcome('user', 'nope')).toEqual({ status: 401, message: AUTH_MESSAGES.invalid });

@@ -40,6 +40,11 @@ export interface GuardedRoute<T extends TokenNeeded> {
   token: T;
   /** For a `website` route: `account` answers overlay and Stream Deck tokens with the account's 403. @default 'profile' */
   refusal?: 'profile' | 'account';
+  /**
+   * The token comes later, in the request's first message (the live socket): the table lists its kind,
+   * and its own endpoint checks it; a plain request passes the guard (and is answered 426). @default false
+   */
+  tokenInFirstMessage?: boolean;
   /** A method, so that a table of routes of every kind holds each handler as written. */
   handler(request: ApiRequest, grant: GrantOf<T>, params: PathParams): Promise<Answer>;
 }
@@ -62,7 +67,7 @@ const NO_PARAMS: PathParams = Object.freeze({});
 export function guardRoute<T extends TokenNeeded>(route: GuardedRoute<T>, tokens: TokenResolver): (request: ApiRequest) => Promise<Answer> {
   const { handler, token } = route;
   const paramsOf = paramsParser(route.path);
-  if (token === 'none') return (request) => handler(request, undefined as GrantOf<T>, paramsOf(request.url));
+  if (token === 'none' || route.tokenInFirstMessage) return (request) => handler(request, undefined as GrantOf<T>, paramsOf(request.url));
   const rule = ruleOf(token, route.refusal);
   return async (request) => {
     const params = paramsOf(request.url);
