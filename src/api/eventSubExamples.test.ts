@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EVENTSUB_EXAMPLES, exampleEvent, PostEventSchema, TEST_BUTTONS, testEventBody } from './index.ts';
+import { EVENTSUB_EXAMPLES, exampleEvent, TEST_BUTTONS, testEventBody } from './eventSubExamples.ts';
+import { PostEventSchema } from './streamEvents.ts';
 
 describe('EventSub examples', () => {
   it('has one valid POST body per test button, marked test', () => {
