@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { tokenKey } from '../src/home/TokenMemory.ts';
+import { tokenKey } from '../src/home/index.ts';
 import { signInThroughTwitch } from '../src/server/signin/testing/signUpTestKit.ts';
 import { freePort } from '../src/server/testing/freePort.ts';
 import { type FakeTwitch, startFakeTwitch } from '../src/server/twitch/testing/fakeTwitch.ts';

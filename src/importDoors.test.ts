@@ -36,9 +36,6 @@ function topFolder(file: string): string {
   return parts[0] === 'src' ? parts.slice(0, 2).join('/') : parts[0]!;
 }
 
-/** Folders another top folder imports from, waiting for the door their regrouping brings (issue 33). */
-const AWAITING_DOOR = ['src/home'];
-
 /**
  * Why importing `target` from `importer` crosses a door, or null when it does not:
  * the import passes the door of a folder that holds `target`, or it reaches into
@@ -50,7 +47,6 @@ function crossingOf(importer: string, target: string): string | null {
   const door = doorFor(importer, target);
   if (door) return target === join(door, 'index.ts') ? null : `past ${door}/index.ts`;
   if (!/^(src\/[^/]+|e2e)\/.+\.tsx?$/.test(target) || topFolder(importer) === topFolder(target)) return null;
-  if (AWAITING_DOOR.some((dir) => target.startsWith(`${dir}/`))) return null;
   return `into ${topFolder(target)}, which has no index.ts`;
 }
 
@@ -97,8 +93,6 @@ describe('import doors', () => {
     // Within one top folder, a folder without a door is open.
     expect(crossingOf('src/nodoor/start.ts', 'src/nodoor/deep/createPageApp.ts')).toBeNull();
     expect(crossingOf('src/dock/main.tsx', 'src/nodoor/dark.css')).toBeNull();
-    // A folder that has its door leaves the waiting list, so the ordinary rule holds for it again.
-    for (const dir of AWAITING_DOOR) expect(existsSync(join(root, dir, 'index.ts')), dir).toBe(false);
   });
 
   it('reads import statements, not imports spelled in comments or templates', () => {
