@@ -1,6 +1,7 @@
 import type { Profile } from '../src/api/index.ts';
 import { createApiApp, startApiServer } from '../src/server/index.ts';
 import { expect, test } from './fixtures.ts';
+import { DebugPanel } from './support/DebugPanel.ts';
 import { ModuleFrame } from './support/ModuleFrame.ts';
 
 const COUNTER = 'demo.tool.counter';
@@ -28,6 +29,8 @@ test('a running overlay hears a profile change made through PUT /dev/profile liv
     await write([COUNTER]);
     await page.goto(`/?${new URLSearchParams({ overlay: user.profile.overlays.tool, api: server.url, debug: '1' })}`);
     await new ModuleFrame(page, COUNTER).waitUntilReady();
+    // News reaches a page whose live socket is up: a change made before that is read at the next refresh.
+    await expect(new DebugPanel(page).live).toHaveText('live');
     await write([COUNTER, GOAL]);
     await expect(new ModuleFrame(page, GOAL).iframe).toHaveCount(1, { timeout: 2000 });
   } finally {
