@@ -1,4 +1,5 @@
-import type { AlertStore } from './alerts/index.ts';
+import type { AlertControl, AlertStore } from './alerts/index.ts';
+import type { RateCounter } from './limits/index.ts';
 import type { Events, OpenEventsOptions } from './events/index.ts';
 import type { ApiAppOptions, MediaOptions } from './http/index.ts';
 import type { LiveChangesOptions, LiveEndpoint, LiveOptions, ProfileNotices } from './live/index.ts';
@@ -69,6 +70,10 @@ export interface ApiServices extends TwitchRoutes {
   notices?: ProfileNotices;
   modules?: ModuleCatalog;
   alerts: AlertStore;
+  /** The alert commands: the state in `alerts`, its news through `notices`. */
+  alertControl: AlertControl;
+  /** The request budgets of the app and the sign-in; on Redis, shared by every instance. */
+  counter: RateCounter;
   media: MediaOptions;
   signIn?: TwitchSignIn;
 }

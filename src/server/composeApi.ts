@@ -1,7 +1,7 @@
 import type { ApiServices, ComposeApiOptions, ComposedApi, TwitchRoutes } from './ComposedApi.ts';
-import { openAlertStore } from './alerts/index.ts';
+import { createAlertControl, openAlertStore } from './alerts/index.ts';
 import { openEvents } from './events/index.ts';
-import { createMemoryRateCounter, createRedisRateCounter } from './limits/index.ts';
+import { createMemoryRateCounter, createRedisRateCounter, type RateCounter } from './limits/index.ts';
 import { createLiveEndpoint, createProfileNotices, type LiveChanges, openLiveChanges, resolveLiveOptions, withProfileNews } from './live/index.ts';
 import { openMediaStore, resolveMediaLimits } from './media/index.ts';
 import { loadModuleCatalog } from './modules/index.ts';
@@ -73,8 +73,10 @@ async function build(options: ComposeApiOptions, checked: Checked, closers: Clos
   closers.push(() => live?.close());
   // Twitch first: its leases are released while the store can still be reached.
   closers.push(() => checked.twitch?.stop());
-  const signIn = signInOf(options, opened, registry, sessions, checked.twitchRoutes);
-  const services: ApiServices = { sessions, notices, alerts, media, signIn, ...checked.twitchRoutes };
+  const counter = isRedisStore(opened) ? createRedisRateCounter(opened.redis) : createMemoryRateCounter({ now });
+  const signIn = signInOf(options, registry, sessions, counter, checked.twitchRoutes);
+  const alertControl = createAlertControl({ store: alerts, notices, now });
+  const services: ApiServices = { sessions, notices, alerts, alertControl, counter, media, signIn, ...checked.twitchRoutes };
   return { store, registry, sessions, events, live, services, servedBy: (server: { close(): Promise<void> }) => void servers.push(server) };
 }
 
@@ -102,11 +104,10 @@ async function openStores(options: ComposeApiOptions, checked: Checked, closers:
   return { opened, store: changes?.store ?? opened, changes, media, alerts, sessions, registry, events };
 }
 
-/** `--signup twitch`'s sign-in, its sign-up budget counted in Redis with the redis store (every instance shares it). */
-function signInOf(options: ComposeApiOptions, opened: DataStore, registry: Registry, sessions: ApiServices['sessions'], routes: TwitchRoutes) {
+/** `--signup twitch`'s sign-in, its sign-up budget counted by the app's counter (in Redis with the redis store: every instance shares it). */
+function signInOf(options: ComposeApiOptions, registry: Registry, sessions: ApiServices['sessions'], counter: RateCounter, routes: TwitchRoutes) {
   const { signup, now } = options;
   if (!signup || !routes.twitchLogin) return undefined;
-  const counter = isRedisStore(opened) ? createRedisRateCounter(opened.redis) : createMemoryRateCounter({ now });
   return createTwitchSignIn({ settings: signup, registry, sessions, counter, keepTwitchLogin: routes.twitchLogin.keep, now });
 }
 

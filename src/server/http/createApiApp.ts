@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { LIVE_PATH, SESSIONS_PATH, SIGN_IN_CALLBACK_PATH, SIGN_IN_PATH, TWITCH_LOGIN_PATH, TWITCH_STATE_PATH } from '../../api/index.ts';
-import { type AlertStore, createAlertControl, createMemoryAlertStore } from '../alerts/index.ts';
+import { type AlertControl, type AlertStore, createAlertControl, createMemoryAlertStore } from '../alerts/index.ts';
 import type { ProfileNotices } from '../live/index.ts';
 import type { ModuleCatalog } from '../modules/index.ts';
 import type { Registry } from '../registry/index.ts';
@@ -89,6 +89,10 @@ export interface ApiAppOptions {
   notices?: ProfileNotices;
   /** The streamers' alert state (`openAlertStore(store)`, closed by its opener). @default the state of this app alone, in memory */
   alerts?: AlertStore;
+  /** The alert commands over `alerts` and `notices` (built by composeApi). @default one made here from them */
+  alertControl?: AlertControl;
+  /** The request budgets (exchange guesses, sign-in starts), shared by every instance on Redis (built by composeApi). @default one made here */
+  counter?: RateCounter;
   /** The media library (`/me/media`, `/media/<id>`: docs/server.md, The media library). @default a library in memory of this app alone, default limits */
   media?: MediaOptions;
   /** The path the API is served under (`/api` with npm start and npm run dev): media URLs carry it. @default '' */
@@ -123,7 +127,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
   const registry = options.sessions ? options.registry : withSessions(options.registry, sessions);
   const resolved = resolveLimits(limits);
   // With Redis, the counters are shared: limits hold across every instance.
-  const counter = isRedisStore(store) ? createRedisRateCounter(store.redis) : createMemoryRateCounter({ now: options.now });
+  const counter = options.counter ?? (isRedisStore(store) ? createRedisRateCounter(store.redis) : createMemoryRateCounter({ now: options.now }));
   const deps = { registry, store, limits: resolved, exchangeGuard: createExchangeGuard(counter, resolved), trustProxy: options.trustProxy ?? 0 };
   const eventDeps = eventDepsOf(options, resolved);
   const routes: Route[] = [
@@ -133,7 +137,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
     { method: 'POST', path: '/auth/overlay', token: 'none', handler: exchangeOverlayId(deps) },
     ...eventRoutes(eventDeps),
     ...profileRoutes({ ...deps, modules: options.modules }),
-    ...alertRoutes({ limits: resolved, control: createAlertControl({ store: options.alerts ?? createMemoryAlertStore(), notices: options.notices, now: options.now }) }),
+    ...alertRoutes({ limits: resolved, control: options.alertControl ?? createAlertControl({ store: options.alerts ?? createMemoryAlertStore(), notices: options.notices, now: options.now }) }),
     ...mediaRoutes(mediaDepsOf(options)),
   ];
   // The live endpoint's token comes in its first message; a plain GET is answered 426 whoever asks.
