@@ -113,6 +113,24 @@ describe('MediaModel', () => {
     expect(model.notice.value).toBe('Added new.png.');
   });
 
+  it('a read that started before an upload and answers after it does not take the new file off the list', async () => {
+    const { model, server } = setup();
+    let answer!: (response: Response) => void;
+    await model.load();
+    // The next read is held: it was sent before the upload, and its list is from before it.
+    const held = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    const stale = json({ items: [], bytes: 0, quota: 250 * MB });
+    server.next.push(held as unknown as Response);
+    const reading = model.load();
+    await model.upload([png('new.png', 10)]);
+    answer(stale);
+    await reading;
+    expect(model.library.value?.items.map((each) => each.name)).toEqual(['new.png']);
+    expect(model.usage.value).toBe('10 bytes of 250 MB used');
+  });
+
   it('deletes only after asking: the question names the file; the bytes leave the quota', async () => {
     const { model, server } = setup([item('a', 'a.png', MB), item('b b', 'b.png', 2 * MB)]);
     await model.load();

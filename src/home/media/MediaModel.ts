@@ -54,6 +54,8 @@ export class MediaModel {
   private readonly onRefused: () => Promise<void> | void;
   /** Uploads go one after another, so each is checked against the quota the previous ones left. */
   private queue: Promise<void> = Promise.resolve();
+  /** Counts the library's versions: a read started before an upload or a deletion answers with a list older than it. */
+  private version = 0;
 
   constructor({ client, onRefused }: MediaModelOptions) {
     this.client = client;
@@ -62,8 +64,12 @@ export class MediaModel {
 
   /** Reads the library; a server without it (404) is `absent`, a refused token signs out. */
   async load(): Promise<void> {
+    const version = ++this.version;
     try {
-      this.library.value = await this.client.list();
+      const library = await this.client.list();
+      // Stale: an upload or deletion since (or a later read) already says more than this answer.
+      if (version !== this.version) return;
+      this.library.value = library;
       this.absent.value = false;
       this.error.value = null;
     } catch (error) {
@@ -127,6 +133,8 @@ export class MediaModel {
     const library = this.library.peek();
     // Not read yet (its first read failed): the quota is unknown, so the library is read whole.
     if (!library) return this.load();
+    // A read under way now answers with a list from before this file: it is not taken.
+    this.version += 1;
     // A read of the library that answered meanwhile may list it already.
     if (!library.items.some((each) => each.id === item.id)) {
       this.library.value = { ...library, items: [item, ...library.items], bytes: library.bytes + item.bytes };
@@ -134,6 +142,7 @@ export class MediaModel {
   }
 
   private drop(item: MediaItem): void {
+    this.version += 1;
     const library = this.library.peek();
     if (library?.items.some((each) => each.id === item.id)) {
       this.library.value = { ...library, items: library.items.filter((each) => each.id !== item.id), bytes: Math.max(0, library.bytes - item.bytes) };
