@@ -106,7 +106,6 @@ export class BridgeHub {
     this.unsubscribe = [data.onChange((change) => this.fanOutChange(change)), data.onStatus((status) => this.statusEvents.push(status))];
   }
 
-  /** A module's files sit beside its page (index.html, or panel.html in the dock). */
   /** A module's settings: its entry's, else the loaded ones (a chunk that cannot load, the server gone: none). */
   private async settingsOf(id: string, load: BridgeHubOptions['loadSettings']): Promise<Settings | undefined> {
     const entry = this.supervisors.get(id)?.manifest;
@@ -114,6 +113,7 @@ export class BridgeHub {
     return load().then((all) => all[id], () => undefined);
   }
 
+  /** A module's files sit beside its page (index.html, or panel.html in the dock). */
   private settingsMediaOf(id: string, media: BridgeHubOptions['media']): SettingsMedia | undefined {
     const entry = this.supervisors.get(id)?.manifest;
     if (!entry || !media) return undefined;
