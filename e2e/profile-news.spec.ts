@@ -32,7 +32,7 @@ test('a running overlay hears a profile change made through PUT /dev/profile liv
     // News reaches a page whose live socket is up: a change made before that is read at the next refresh.
     await expect(new DebugPanel(page).live).toHaveText('live');
     await write([COUNTER, GOAL]);
-    await expect(new ModuleFrame(page, GOAL).iframe).toHaveCount(1, { timeout: 2000 });
+    await expect(new ModuleFrame(page, GOAL).iframe).toHaveCount(1);
   } finally {
     await server.close();
   }

@@ -14,3 +14,9 @@ export function summarize(samples: readonly number[]): Summary {
   const median = sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
   return { median, min: sorted[0]!, max: sorted.at(-1)!, runs: sorted.length };
 }
+
+/** The value below which `p` of the sorted samples lie (nearest rank). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}

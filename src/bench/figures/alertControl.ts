@@ -11,6 +11,7 @@ import { openLiveOverlay, toolOverlayAddress } from '../overlay/openLiveOverlay.
 import { writeToolSeed } from '../overlay/writeToolSeed.ts';
 import { ALERT_MODULE } from '../overlay/writeAlertModule.ts';
 import { sampleInterleaved } from '../sampleInterleaved.ts';
+import { percentile } from '../summarize.ts';
 import { spawnReferenceServer } from '../server/spawnServer.ts';
 import { startServers, stopServers } from '../server/startServers.ts';
 import { withRedis } from '../server/withRedis.ts';
@@ -22,6 +23,9 @@ import { withRedis } from '../server/withRedis.ts';
  * the bridge. The floor, in the same rounds: live.latency's path to the same
  * module (an outside PATCH through A until it hears `change`).
  */
+/** The issue's bound for a command to reach every page of the streamer, on any instance. */
+const DELIVERY_MS = 250;
+
 const alertControl = defineFigure({ name: 'alert.control', order: 59 }, async (context) => {
   const seed = await writeToolSeed(context, 'alert-seed', [ALERT_MODULE]);
   return withRedis(async (redis) => {
@@ -52,14 +56,16 @@ async function measure(context: BenchContext, servers: Record<'a' | 'b', { url: 
       live: () => timePatchToChange({ url: servers.a.url, token, id: 'bench.writer', key: `${ALERT_MODULE}:live` }, changes, ++value),
     },
   });
+  const p95 = percentile([...samples.ours].sort((x, y) => x - y), 0.95);
   return makeRow({
     name: 'alert.control',
     title: 'POST /me/alerts/skip until the showing alert\'s signal aborts in a page on another instance (p50)',
     unit: 'ms',
     samples: samples.ours,
     baseline: samples.live,
-    target: { of: 'ratio', op: '<=', limit: 1.5 },
-    note: 'skip to instance A, page on instance B, one Redis; baseline: live.latency\'s path to the same module in the same rounds (PATCH through A until it hears change)',
+    target: { of: 'ratio', op: '<=', limit: 1.5, also: `p95 <= ${DELIVERY_MS} ms` },
+    also: p95 <= DELIVERY_MS,
+    note: `p95 ${p95.toFixed(1)} ms; skip to instance A, page on instance B, one Redis; baseline: live.latency\'s path to the same module in the same rounds (PATCH through A until it hears change)`,
   });
 }
 

@@ -1,11 +1,6 @@
 import type { SoakPlan } from './SoakPlan.ts';
 import type { SoakResult } from './runSoak.ts';
-
-/** The value below which `p` of the sorted samples lie (nearest rank). */
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
-}
+import { percentile } from '../summarize.ts';
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
