@@ -65,7 +65,7 @@ async function measure(context: BenchContext, servers: Record<'a' | 'b', { url: 
     baseline: samples.live,
     target: { of: 'ratio', op: '<=', limit: 1.5, also: `p95 <= ${DELIVERY_MS} ms` },
     also: p95 <= DELIVERY_MS,
-    note: `p95 ${p95.toFixed(1)} ms; skip to instance A, page on instance B, one Redis; baseline: live.latency\'s path to the same module in the same rounds (PATCH through A until it hears change)`,
+    note: `p95 ${p95.toFixed(1)} ms; skip to instance A, page on instance B, one Redis; baseline: live.latency's path to the same module in the same rounds (PATCH through A until it hears change)`,
   });
 }
 
