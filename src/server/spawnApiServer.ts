@@ -38,7 +38,7 @@ export interface SpawnApiServerOptions {
 }
 
 /** Starts the CLI as a child process; resolves once it prints `API listening on <url>`. */
-export function spawnApiServer({ args = [], cwd, timeoutMs = 15_000, env = {} }: SpawnApiServerOptions = {}): Promise<SpawnedApiServer> {
+export function spawnApiServer({ args = [], cwd, timeoutMs = 30_000, env = {} }: SpawnApiServerOptions = {}): Promise<SpawnedApiServer> {
   const { command, args: argv } = apiServerCommand(args);
   const child = spawn(command, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let out = '';
