@@ -31,7 +31,7 @@ export interface SpawnApiServerOptions {
   /** CLI flags, e.g. `['--port', '0', '--store', 'memory']`. */
   args?: readonly string[];
   cwd?: string;
-  /** Give up waiting for the listening line after this long. @default 15000 */
+  /** Give up waiting for the listening line after this long. @default 30000 */
   timeoutMs?: number;
   /** Variables added to this process's environment for the server (e.g. `OVERLAY_STORE`). @default {} */
   env?: Record<string, string>;
