@@ -4,8 +4,9 @@ import { type ApiClient, ApiError, type LiveAlertsHub } from '../client/index.ts
 import { describeAlertState } from './describeAlertState.ts';
 
 /**
- * The dock's Alerts section (docs/alerts.md): the state from `GET /me/alerts`,
- * then from the live channel's `alerts` messages; the commands go to the API.
+ * The dock's Alerts section (docs/alerts.md): the state from the live channel (each `ready`
+ * carries it, then the `alerts` messages), or from `GET /me/alerts` when the channel has
+ * brought none when the section starts; the commands go to the API.
  */
 export class AlertsModel {
   readonly state = signal<AlertsState | null>(null, { name: 'alerts.state' });
@@ -22,17 +23,20 @@ export class AlertsModel {
 
   constructor(private readonly client: Pick<ApiClient, 'alerts' | 'alertCommand'>) {}
 
-  /** Follows the live channel's alert state (absent without a live connection) and reads the stored one. */
+  /**
+   * Follows the live channel's alert state (absent without a live connection); reads the stored one
+   * only when the channel has brought none yet (a connection back after a loss brings it in its `ready`).
+   */
   async start(hub: Pick<LiveAlertsHub, 'listen'> | undefined): Promise<void> {
     this.stopListening = hub?.listen((message) => {
       if (message.type !== 'alerts') return;
       this.heard++;
       this.state.value = message.state;
     }) ?? null;
-    await this.read();
+    if (this.heard === 0) await this.read();
   }
 
-  /** Reads the stored state: at the start, and after each reconnection (the live messages are never replayed). */
+  /** Reads the stored state (`GET /me/alerts`); a 404 says the API has no alert controls. */
   async read(): Promise<void> {
     const heard = this.heard;
     try {

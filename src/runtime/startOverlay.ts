@@ -46,10 +46,9 @@ export async function startOverlay(
   // News during a read get a read after it (the running one may answer what is stale by now).
   let layer!: DataLayer;
   let alerts!: PageAlerts;
-  // News without a layout also follows a `ready` after a lost connection: the alert state is read again then.
+  // News without a layout also follows a `ready` after a lost connection (its alert state comes with the alert news).
   const news = (next?: Layout) => {
     if (next) return layout.show(next);
-    alerts.news({ type: 'ready' });
     void (refreshing?.then(refresh) ?? refresh());
   };
   const opening = first.answer.then(async (full) => {

@@ -54,17 +54,27 @@ describe('live connection', () => {
     expect(news).toEqual(['profile', layout, 'profile']);
   });
 
-  it('hands on the alert state and commands, well-formed ones only', () => {
-    const { sockets, live, alerts } = setup();
+  it("hands on each ready's alert state as an alerts message, then the states and commands, well-formed ones only", () => {
+    const { sockets, live, alerts, clock } = setup();
     live.start();
     sockets.last.open();
-    sockets.last.message({ type: 'ready', cursor: 'c1' });
-    const state = { type: 'alerts', state: { paused: true, muted: false, showing: null, waiting: 3, held: 'paused' } };
+    const stored = { state: { paused: false, muted: true, showing: null, waiting: 0 }, revision: { epoch: 'e1', n: 7 } };
+    sockets.last.message({ type: 'ready', cursor: 'c1', alerts: stored });
+    const state = { type: 'alerts', state: { paused: true, muted: false, showing: null, waiting: 3, held: 'paused' }, revision: { epoch: 'e1', n: 8 } };
     sockets.last.message(state);
     sockets.last.message({ type: 'alertCommand', command: 'skip', id: 'c-1' });
     sockets.last.message({ type: 'alertCommand', command: 'explode', id: 'c-2' });
     sockets.last.message({ type: 'alerts', state: { paused: 'yes' } });
-    expect(alerts).toEqual([state, { type: 'alertCommand', command: 'skip', id: 'c-1' }]);
+    // A state without its revision is not one this page can order.
+    sockets.last.message({ type: 'alerts', state: state.state });
+    expect(alerts).toEqual([{ type: 'alerts', ...stored }, state, { type: 'alertCommand', command: 'skip', id: 'c-1' }]);
+    // Back after a loss: the stored state again, from the new ready (an API without alert controls sends none).
+    sockets.last.end(1006);
+    clock.advance(clock.delays()[0]!);
+    sockets.last.open();
+    sockets.last.message({ type: 'ready', cursor: 'c2', alerts: { ...stored, revision: { epoch: 'e2', n: 1 } } });
+    sockets.last.message({ type: 'ready', cursor: 'c3' });
+    expect(alerts.slice(3)).toEqual([{ type: 'alerts', ...stored, revision: { epoch: 'e2', n: 1 } }]);
   });
 
   it('a 4401 close says the token was refused; woken with a new token, it resumes from its cursor', () => {

@@ -164,6 +164,8 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
       state.value = 'live';
       options.onFallback?.(undefined);
       options.onAccepted?.();
+      // The stored alert state, read once the socket heard every later change: what a page back from a loss takes.
+      if (m.alerts) options.alerts?.({ type: 'alerts', ...m.alerts });
       // Without a cursor, writes made between the page's reads and this moment were never announced.
       // With one, it is kept until the replay that follows has arrived: taking `ready`'s
       // cursor at once would skip that replay if the connection broke right after `ready`.
