@@ -1,5 +1,6 @@
 import { computed, signal } from '@preact/signals';
-import type { AlertCommand, AlertsState } from '../api/index.ts';
+import type { ReadonlySignal } from '@preact/signals';
+import type { AlertCommand, AlertsState, LiveStatus } from '../api/index.ts';
 import { type ApiClient, ApiError, type LiveAlertsHub } from '../client/index.ts';
 import { describeAlertState } from './describeAlertState.ts';
 
@@ -20,20 +21,39 @@ export class AlertsModel {
   /** Counts live states: a read that started before one answers what is stale by then. */
   private heard = 0;
   private stopListening: (() => void) | null = null;
+  private stopWaiting = () => {};
+  private stopped = false;
 
   constructor(private readonly client: Pick<ApiClient, 'alerts' | 'alertCommand'>) {}
 
   /**
-   * Follows the live channel's alert state (absent without a live connection); reads the stored one
-   * only when the channel has brought none yet (a connection back after a loss brings it in its `ready`).
+   * Follows the live channel's alert state (absent without a live connection). Its `ready` carries the
+   * stored state, at the start and after each loss: the section reads it only when the connection (`live`,
+   * its status) is up without one, or polls instead.
    */
-  async start(hub: Pick<LiveAlertsHub, 'listen'> | undefined): Promise<void> {
+  async start(hub: Pick<LiveAlertsHub, 'listen'> | undefined, live?: ReadonlySignal<LiveStatus>): Promise<void> {
     this.stopListening = hub?.listen((message) => {
       if (message.type !== 'alerts') return;
       this.heard++;
       this.state.value = message.state;
     }) ?? null;
-    if (this.heard === 0) await this.read();
+    if (this.heard === 0 && live) await this.connected(live);
+    if (this.heard === 0 && !this.stopped) await this.read();
+  }
+
+  /** Resolves once `live` is no longer connecting (or the section stopped). */
+  private connected(live: ReadonlySignal<LiveStatus>): Promise<void> {
+    return new Promise((resolve) => {
+      const stop = live.subscribe((status) => {
+        if (status === 'connecting' && !this.stopped) return;
+        resolve();
+        queueMicrotask(() => stop());
+      });
+      this.stopWaiting = () => {
+        stop();
+        resolve();
+      };
+    });
   }
 
   /** Reads the stored state (`GET /me/alerts`); a 404 says the API has no alert controls. */
@@ -61,7 +81,9 @@ export class AlertsModel {
   }
 
   stop(): void {
+    this.stopped = true;
     this.stopListening?.();
+    this.stopWaiting();
   }
 }
 

@@ -1,3 +1,4 @@
+import { computed } from '@preact/signals';
 import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import { MessageLine } from '../forms/index.ts';
 import type { OverlayController } from '../runtime/index.ts';
@@ -12,11 +13,12 @@ interface AlertsSectionProps {
 export function AlertsSection({ controller }: AlertsSectionProps) {
   const headingId = useId();
   const model = useMemo(() => new AlertsModel(controller.client), [controller]);
-  // Back on the live channel after a loss, the dock takes the stored state from the connection's `ready`.
+  const live = useMemo(() => computed(() => controller.layer.status.value.live), [controller]);
+  // At the start and back on the live channel after a loss, the dock takes the stored state from the connection's `ready`.
   useEffect(() => {
-    void model.start(controller.layer.alerts);
+    void model.start(controller.layer.alerts, live);
     return () => model.stop();
-  }, [model, controller]);
+  }, [model, controller, live]);
   if (model.absent.value) return null;
   const state = model.state.value;
   const paused = state?.paused ?? false;

@@ -161,11 +161,12 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
     const m = message.data;
     if (m.type === 'ready') {
       attempt = 0;
+      // The stored alert state, read once the socket heard every later change: what a page back from a loss takes.
+      // Handed on before the connection counts as live, so whoever waits for `live` finds it there.
+      if (m.alerts) options.alerts?.({ type: 'alerts', ...m.alerts });
       state.value = 'live';
       options.onFallback?.(undefined);
       options.onAccepted?.();
-      // The stored alert state, read once the socket heard every later change: what a page back from a loss takes.
-      if (m.alerts) options.alerts?.({ type: 'alerts', ...m.alerts });
       // Without a cursor, writes made between the page's reads and this moment were never announced.
       // With one, it is kept until the replay that follows has arrived: taking `ready`'s
       // cursor at once would skip that replay if the connection broke right after `ready`.

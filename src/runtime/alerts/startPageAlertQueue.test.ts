@@ -9,7 +9,7 @@ const STATE = { showing: null, waiting: 0 };
 
 const REVISION = { epoch: 'e1', n: 1 };
 
-function setup(reads: Promise<AlertsSwitches>[], leads = true, heard?: AlertsSwitches) {
+function setup(reads: Promise<AlertsSwitches>[], leads = true, heard?: AlertsSwitches, awaitsLive = false) {
   const reports: unknown[] = [];
   const leading = signal(leads);
   const clock = new ManualClock(0);
@@ -21,6 +21,7 @@ function setup(reads: Promise<AlertsSwitches>[], leads = true, heard?: AlertsSwi
     host: { presentAlert: async () => {}, setAlertSwitches: (switches) => void told.push(switches) },
     userId: 'u1',
     heard: () => heard,
+    awaitsLive: () => awaitsLive,
     readState: () => {
       calls.push(['read']);
       return reads.shift() ?? new Promise(() => {});
@@ -66,6 +67,26 @@ describe('startPageAlertQueue', () => {
     page.offer([{ id: 'e1', at: 1, source: 'api', test: false, subscription: { type: 'channel.raid', version: '1' }, event: {} }]);
     expect(told).toEqual([{ paused: true, muted: false }]);
     expect(calls).toEqual([['active', false], ['state', { paused: true, muted: false }], ['offer', 'e1']]);
+  });
+
+  it("waits for the state its live socket's ready brings rather than read it, holding events meanwhile", () => {
+    const { page, calls, told } = setup([], true, undefined, true);
+    const raid = { id: 'e1', at: 1, source: 'api' as const, test: false, subscription: { type: 'channel.raid', version: '1' }, event: {} };
+    page.offer([raid]);
+    expect(calls).toEqual([['active', false]]);
+    page.news({ type: 'alerts', state: { paused: false, muted: true, ...STATE }, revision: REVISION });
+    expect(told).toEqual([{ paused: false, muted: true }]);
+    expect(calls).toEqual([['active', false], ['state', { paused: false, muted: true }], ['offer', 'e1']]);
+  });
+
+  it('reads the state when the live socket brings none within READ_WAIT_MS', async () => {
+    const { page, calls, clock } = setup([Promise.resolve({ paused: true, muted: false })], true, undefined, true);
+    page.offer([{ id: 'e1', at: 1, source: 'api', test: false, subscription: { type: 'channel.raid', version: '1' }, event: {} }]);
+    clock.advance(READ_WAIT_MS - 1);
+    expect(calls).toEqual([['active', false]]);
+    clock.advance(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toEqual([['active', false], ['read'], ['state', { paused: true, muted: false }], ['offer', 'e1']]);
   });
 
   it('hands on events, commands and OBS visibility, and leaves the queue when stopped', () => {

@@ -12,7 +12,9 @@ export interface PageAlertQueueOptions {
   userId: string;
   /** The newest state the live channel brought before the queue started, if any: then there is nothing to read. */
   heard?: () => AlertsSwitches | undefined;
-  /** `GET /me/alerts`: the streamer's stored switches, read at the start when the live channel has brought none yet. */
+  /** Whether the live socket is on its way to bring the state (its `ready` carries it): the queue then waits for it rather than read. */
+  awaitsLive?: () => boolean;
+  /** `GET /me/alerts`: the streamer's stored switches, read at the start when the live channel brings none. */
   readState(): Promise<AlertsSwitches>;
   /** `POST /me/alerts/report`. */
   report(report: AlertReport): Promise<void>;
@@ -99,8 +101,16 @@ export function startPageAlertQueue(options: PageAlertQueueOptions): PageAlertQu
     const view = queue.view.value;
     if (queue.leading.value && view !== initial) reporter.push(view);
   });
+  // Events wait for the live state as they would for a read; without it in READ_WAIT_MS, the state is read.
+  const awaitLive = () => {
+    held ??= [];
+    const bound = clock.setTimeout(() => held && read(), READ_WAIT_MS);
+    stopWaiting = () => clock.clearTimeout(bound);
+  };
+  let stopWaiting = () => {};
   const known = options.heard?.();
   if (known) apply(known);
+  else if (options.awaitsLive?.()) awaitLive();
   else read();
   return {
     offer(events) {
@@ -112,6 +122,9 @@ export function startPageAlertQueue(options: PageAlertQueueOptions): PageAlertQu
       else {
         heard += 1;
         apply(news.state);
+        // The stored state is known now: what waited for it (for the live state or a read) starts.
+        stopWaiting();
+        release();
       }
     },
     setActive: (active) => queue.setActive(active),
