@@ -12,7 +12,7 @@ test('a running overlay hears a profile change made through PUT /dev/profile liv
   const server = await startApiServer({
     seed: structuredClone(seed),
     store: 'memory',
-    wrap: (store, registry, events, profile) => createApiApp({ registry, store, events, live: true, devRoutes: true, ...profile }),
+    wrap: (app) => createApiApp({ ...app, devRoutes: true }),
   });
   try {
     const user = seed.users[0]!;

@@ -17,7 +17,7 @@ const test = base.extend<{ devApi: DevApi; studio: StudioPage }>({
     const server = await startApiServer({
       seed: structuredClone(seed),
       store: 'memory',
-      wrap: (store, registry, events) => createApiApp({ registry, store, events, devRoutes: true, devOrigins: [new URL(baseURL!).origin] }),
+      wrap: (app) => createApiApp({ ...app, devRoutes: true, devOrigins: [new URL(baseURL!).origin] }),
     });
     await use({ server, userId: seed.users[0]!.profile.user.userId });
     await server.close();

@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<void> {
   const api = await composeApi({ seed, store: options.store, tokenTtlMs, maxTokensPerOverlay, reseed, modules, live, trustProxy, sessionDays, media, publicUrl });
   const { limits, envelope, eventRate } = options;
   const devOrigins = ownOrigins(options.host, options.port);
-  const appOptions: ApiAppOptions = { registry: api.registry, store: api.store, limits, devRoutes: true, devOrigins, envelope, live: api.live !== undefined, events: api.events, eventRate, trustProxy, ...api.services, apiPath: '/api' };
+  const appOptions: ApiAppOptions = { ...api.services, limits, devRoutes: true, devOrigins, envelope, eventRate, apiPath: '/api' };
   const server = await createServer({
     plugins: [mountApi(appOptions, api.live)],
     server: { host: options.host, port: options.port, strictPort: true, open: noOpen || process.env.CI ? false : '/studio' },

@@ -54,12 +54,7 @@ async function main(argv: string[]): Promise<void> {
     // The catalog of the modules this build serves (when it has any), unless --modules names another folder.
     modules: options.modulesPath ?? (existsSync(resolve(distDir, 'modules')) ? resolve(distDir, 'modules') : undefined),
     // No developer routes: they let any token rewrite the profile, which is for `npm run dev` only.
-    wrap: (store, registry, events, services) =>
-      createPageApp({
-        distDir,
-        moduleOrigin,
-        api: createApiApp({ registry, store, limits: options.limits, envelope: options.envelope, live: live !== false, events, eventRate: options.eventRate, trustProxy: options.trustProxy, ...services, apiPath: '/api' }),
-      }),
+    wrap: (app) => createPageApp({ distDir, moduleOrigin, api: createApiApp({ ...app, apiPath: '/api' }) }),
   });
   // `events` is the server's EventStore (src/server/events), through which Twitch's notifications are stored and sent live.
   const twitchLines = await server.connectTwitch();

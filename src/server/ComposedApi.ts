@@ -63,8 +63,17 @@ export interface ComposeApiOptions {
   signup?: SignUpSettings;
 }
 
-/** What `createApiApp` takes beside the registry, the store, the events and its own settings: spread it into the app's options. */
+/**
+ * Everything `createApiApp` serves, as composeApi built it: the app builds none of it. Spread it into the app's
+ * options and add the app's own settings: `createApiApp({ ...services, devRoutes: true })`.
+ */
 export interface ApiServices extends TwitchRoutes {
+  /** The store the routes serve (`ComposedApi.store`). */
+  store: DataStore;
+  /** Users, tokens and profiles, resolving the website tokens of `sessions` (`ComposedApi.registry`). */
+  registry: Registry;
+  /** The stream events, heard by the live sockets (`ComposedApi.events`). */
+  events: Events;
   sessions: WebsiteSessions;
   /** Tells live sockets of profile, layout and alert changes; undefined without the live endpoint. */
   notices?: ProfileNotices;
@@ -76,6 +85,12 @@ export interface ApiServices extends TwitchRoutes {
   counter: RateCounter;
   media: MediaOptions;
   signIn?: TwitchSignIn;
+  /** The live endpoint was built: its path answers a plain GET with 426. */
+  live: boolean;
+  /** `--trust-proxy`, for the per-address budgets. */
+  trustProxy: number;
+  /** The clock everything was built with. @default Date.now */
+  now?: () => number;
 }
 
 /** The API's services, built by `composeApi`, and the one shutdown of them all. */

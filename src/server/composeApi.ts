@@ -1,14 +1,14 @@
 import type { ApiServices, ComposeApiOptions, ComposedApi, TwitchRoutes } from './ComposedApi.ts';
 import { createAlertControl, openAlertStore } from './alerts/index.ts';
 import { openEvents } from './events/index.ts';
-import { createMemoryRateCounter, createRedisRateCounter, type RateCounter } from './limits/index.ts';
+import { type RateCounter, rateCounterFor } from './limits/index.ts';
 import { createLiveEndpoint, createProfileNotices, type LiveChanges, openLiveChanges, resolveLiveOptions, withProfileNews } from './live/index.ts';
 import { openMediaStore, resolveMediaLimits } from './media/index.ts';
 import { loadModuleCatalog } from './modules/index.ts';
 import { DEMO_SEED, openRegistry, parseSeed, type Registry, type Seed } from './registry/index.ts';
 import { createWebsiteSessions, openSessionStore, withSessions } from './sessions/index.ts';
 import { createTwitchSignIn } from './signin/index.ts';
-import { type DataStore, isRedisStore, openStore, parseStoreUrl, type StoreSpec } from './store/index.ts';
+import { type DataStore, openStore, parseStoreUrl, type StoreSpec } from './store/index.ts';
 import type { TwitchLink } from './twitch/index.ts';
 
 type Closer = () => Promise<unknown> | unknown;
@@ -16,8 +16,8 @@ type Closer = () => Promise<unknown> | unknown;
 /**
  * The one place the API is put together (`npm run api`, `npm start` and `npm run dev` all call it): the store,
  * registry, sessions, events, live feed and endpoint, notices, alerts, media, Twitch link and sign-in, with one
- * `close()`. A failure while building closes what was already built. The caller serves `services` (createApiApp)
- * and hands its server to `servedBy`.
+ * `close()`. A failure while building closes what was already built. The caller serves `services`
+ * (`createApiApp({ ...services })`) and hands its server to `servedBy`.
  */
 export async function composeApi(options: ComposeApiOptions = {}): Promise<ComposedApi> {
   // Everything that can refuse the options runs before a store is opened.
@@ -76,9 +76,11 @@ async function build(options: ComposeApiOptions, checked: Checked, closers: Clos
   closers.push(() => live?.close());
   // Twitch first: its leases are released while the store can still be reached.
   closers.push(() => checked.twitch?.stop());
-  const counter = isRedisStore(opened) ? createRedisRateCounter(opened.redis) : createMemoryRateCounter({ now });
+  const counter = rateCounterFor(opened, now);
   const signIn = signInOf(options, registry, sessions, counter, checked.twitchRoutes);
-  const services: ApiServices = { sessions, notices, alerts, alertControl, counter, media, signIn, ...checked.twitchRoutes };
+  // Everything the app serves, in one object: `createApiApp({ ...services, ... })` builds none of it itself.
+  const served = { store, registry, events, live: live !== undefined, trustProxy: checked.trustProxy, now };
+  const services: ApiServices = { ...served, sessions, notices, alerts, alertControl, counter, media, signIn, ...checked.twitchRoutes };
   return { store, registry, sessions, events, live, services, servedBy: (server: { close(): Promise<void> }) => void servers.push(server) };
 }
 

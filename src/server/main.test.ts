@@ -21,8 +21,9 @@ function runToExit(args: string[]): Promise<{ code: number | null; stdout: strin
   });
 }
 
-// Each case runs its own processes on its own files and ports, so they may overlap.
-describe.concurrent('npm run api', () => {
+// Each case runs its own processes on its own files and ports, so they may overlap. Six processes starting at
+// once on a busy two-core machine take their time: the timeout is a safety net, not a measure.
+describe.concurrent('npm run api', { timeout: 90_000 }, () => {
   it('prints exactly "API listening on http://127.0.0.1:<port>" first, then the demo user', async () => {
     const server = await spawnApiServer({ args: ['--port', '0', '--store', 'memory'] });
     try {

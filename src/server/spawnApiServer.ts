@@ -31,14 +31,14 @@ export interface SpawnApiServerOptions {
   /** CLI flags, e.g. `['--port', '0', '--store', 'memory']`. */
   args?: readonly string[];
   cwd?: string;
-  /** Give up waiting for the listening line after this long. @default 15000 */
+  /** Give up waiting for the listening line after this long. @default 30000 */
   timeoutMs?: number;
   /** Variables added to this process's environment for the server (e.g. `OVERLAY_STORE`). @default {} */
   env?: Record<string, string>;
 }
 
 /** Starts the CLI as a child process; resolves once it prints `API listening on <url>`. */
-export function spawnApiServer({ args = [], cwd, timeoutMs = 15_000, env = {} }: SpawnApiServerOptions = {}): Promise<SpawnedApiServer> {
+export function spawnApiServer({ args = [], cwd, timeoutMs = 30_000, env = {} }: SpawnApiServerOptions = {}): Promise<SpawnedApiServer> {
   const { command, args: argv } = apiServerCommand(args);
   const child = spawn(command, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let out = '';

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import type { ApiServices, ComposeApiOptions, ComposedApi } from './ComposedApi.ts';
+import type { ComposeApiOptions, ComposedApi } from './ComposedApi.ts';
 import { composeApi } from './composeApi.ts';
 import { resolveEventRate, type EventRate, type Events } from './events/index.ts';
-import { answerClientError, answerRequestError, answerShape, type ApiLimits, createApiApp, databaseLane, type EnvelopeOptions, resolveLimits } from './http/index.ts';
+import { answerClientError, answerRequestError, answerShape, type ApiAppOptions, type ApiLimits, createApiApp, databaseLane, type EnvelopeOptions, resolveLimits } from './http/index.ts';
 import { type LiveEndpoint, serveUpgradeAsRequest } from './live/index.ts';
 import type { Registry } from './registry/index.ts';
 import type { WebsiteSessions } from './sessions/index.ts';
@@ -22,10 +22,11 @@ export interface StartApiServerOptions extends ComposeApiOptions {
   /** Wraps bodies as the hosted service does (`ApiAppOptions.envelope`). @default false */
   envelope?: boolean | EnvelopeOptions;
   /**
-   * Serves a handler built around the store instead of the API alone (e.g. a page server mounting the API under /api);
-   * spread `services` into `createApiApp`'s options so that posted events and profile changes reach the live sockets.
+   * Serves a handler of its own instead of the API alone (e.g. a page server mounting the API under /api). It is
+   * handed the app's options as the server would serve them (composeApi's services, `limits`, `envelope`, ...):
+   * `wrap: (app) => createPageApp({ distDir, api: createApiApp({ ...app, apiPath: '/api' }) })`.
    */
-  wrap?: (store: DataStore, registry: Registry, events: Events, services: ApiServices) => { fetch: (request: Request) => Response | Promise<Response> };
+  wrap?: (app: ApiAppOptions) => { fetch: (request: Request) => Response | Promise<Response> };
   /** The per-user rate of `POST /me/events`. @default 100 per s, bursts of 1,000 */
   eventRate?: Partial<EventRate>;
 }
@@ -54,15 +55,14 @@ export interface RunningApiServer {
 
 /** Starts the reference API (composeApi) on Node's HTTP server; resolves once it accepts connections. */
 export async function startApiServer(options: StartApiServerOptions = {}): Promise<RunningApiServer> {
-  const { port = 0, host = '127.0.0.1', now, envelope, eventRate } = options;
+  const { port = 0, host = '127.0.0.1', envelope, eventRate } = options;
   // Everything that can refuse the options runs before a store is opened.
   const limits = resolveLimits(options.limits);
   const onInternalError = options.onInternalError ?? console.error;
   const api = await composeApi({ ...options, onInternalError });
-  const { store, registry, events, live, services } = api;
-  const app =
-    options.wrap?.(store, registry, events, services) ??
-    createApiApp({ registry, store, limits, onInternalError, now, live: live !== undefined, envelope, events, eventRate, trustProxy: options.trustProxy, ...services });
+  const { store, registry, events, live } = api;
+  const appOptions: ApiAppOptions = { ...api.services, limits, onInternalError, envelope, eventRate };
+  const app = options.wrap?.(appOptions) ?? createApiApp(appOptions);
   const errorHandler = (error: unknown) => answerRequestError(error, onInternalError);
   const viaApp = getRequestListener(app.fetch, { errorHandler });
   // Served alone, the API answers its two database routes on Node's server itself, because the fetch

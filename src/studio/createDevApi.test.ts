@@ -6,7 +6,7 @@ import { createDevApi } from './createDevApi.ts';
 let dev: RunningApiServer;
 let plain: RunningApiServer;
 beforeAll(async () => {
-  dev = await startApiServer({ seed: TEST_SEED, wrap: (store, registry) => createApiApp({ registry, store, devRoutes: true }) });
+  dev = await startApiServer({ seed: TEST_SEED, wrap: (app) => createApiApp({ ...app, devRoutes: true }) });
   plain = await startApiServer({ seed: TEST_SEED });
 });
 afterAll(() => Promise.all([dev.close(), plain.close()]));

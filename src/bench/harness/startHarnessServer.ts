@@ -23,8 +23,8 @@ export async function startHarnessServer(siteDir: string, sqlitePath: string): P
     seed: DEMO_SEED,
     store: `sqlite:${sqlitePath}`,
     live: { path: `/api${LIVE_PATH}` },
-    wrap: (store, registry, events) => {
-      const api = createApiApp({ registry, store, live: true, events });
+    wrap: (app) => {
+      const api = createApiApp(app);
       const counting = {
         fetch(request: Request) {
           if (request.method === 'PATCH' && new URL(request.url).pathname === '/me/database') patches++;

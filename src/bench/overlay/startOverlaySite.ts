@@ -45,9 +45,9 @@ export async function startOverlaySite(context: BenchContext): Promise<OverlaySi
     registry,
     store: `sqlite:${join(await context.tempDir('overlay-db'), 'api.sqlite')}`,
     live: { path: `/api${LIVE_PATH}` },
-    // `apiPath`: media URLs under /api, where the page server serves the API (as npm start does). The app takes the
+    // `apiPath`: media URLs under /api, where the page server serves the API (as npm start does). The app serves the
     // server's registry (the one above, whose profile writes send their news), not the bare one.
-    wrap: (store, served, events, profile) => createPageApp({ distDir, api: createApiApp({ registry: served, store, live: true, events, ...profile, apiPath: '/api' }) }),
+    wrap: (app) => createPageApp({ distDir, api: createApiApp({ ...app, apiPath: '/api' }) }),
   });
   return {
     overlayUrl: `${server.url}/?overlay=${DEMO_OVERLAY_IDS.tool}`,

@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
 import { LIVE_PATH, SESSIONS_PATH, SIGN_IN_CALLBACK_PATH, SIGN_IN_PATH, TWITCH_LOGIN_PATH, TWITCH_STATE_PATH } from '../../api/index.ts';
-import { type AlertControl, type AlertStore, createAlertControl, createMemoryAlertStore } from '../alerts/index.ts';
-import type { ProfileNotices } from '../live/index.ts';
+import type { AlertControl } from '../alerts/index.ts';
 import type { ModuleCatalog } from '../modules/index.ts';
 import type { Registry } from '../registry/index.ts';
-import { createMemoryEvents, type EventRate, type Events, resolveEventRate } from '../events/index.ts';
-import { clientAddress, createExchangeGuard, createMemoryRateCounter, createRedisRateCounter, type RateCounter } from '../limits/index.ts';
-import { type DataStore, isRedisStore } from '../store/index.ts';
+import { type EventRate, type Events, resolveEventRate } from '../events/index.ts';
+import { clientAddress, createExchangeGuard, type RateCounter } from '../limits/index.ts';
+import type { DataStore } from '../store/index.ts';
 import { type AboutDeps, checkHealth, describeApi } from './about/aboutRoutes.ts';
 import { alertRoutes } from './alerts/alertRoutes.ts';
 import { exchangeOverlayId, readProfile, validateToken } from './account/accountRoutes.ts';
@@ -31,16 +30,31 @@ import { beginSignIn, finishSignIn } from './signin/signInRoutes.ts';
 import { limitSignInStarts } from './signin/limitSignInStarts.ts';
 import type { SignUpSettings, TwitchSignIn } from '../signin/index.ts';
 import type { ApiRequest } from './ApiRequest.ts';
-import { createMemorySessionStore, createWebsiteSessions, type WebsiteSessions, withSessions } from '../sessions/index.ts';
-import { createMemoryMediaStore, type MediaLimits, type MediaStore, resolveMediaLimits } from '../media/index.ts';
+import type { WebsiteSessions } from '../sessions/index.ts';
+import { type MediaLimits, type MediaStore, resolveMediaLimits } from '../media/index.ts';
 import { mediaRoutes } from './media/mediaRoutes.ts';
 import { putFavs, putLayout, putSelected, readLayout, rotateOverlay, rotateStreamdeck } from './profile/profileRoutes.ts';
 
+/**
+ * The app's options: the services it serves, built outside it (`composeApi`'s `services` hold them all), and its own
+ * settings. The app builds no store, session, counter or log of its own: it assembles the routes, the guard and the
+ * shape of the answers around what it is given.
+ */
 export interface ApiAppOptions {
-  /** Users and tokens. */
+  /** Users and tokens; it must resolve the website tokens of `sessions` (`withSessions`), as composeApi's does. */
   registry: Registry;
   /** Where values live. The app never closes it. */
   store: DataStore;
+  /** The stream events (`openEvents(store)`), shared with the live endpoint so that sockets hear them. */
+  events: Events;
+  /** The website tokens of signed-in streamers (`POST /auth/logout`, `/me/sessions`). */
+  sessions: WebsiteSessions;
+  /** The request budgets (exchange guesses, sign-in starts): `rateCounterFor(store)`, shared by every instance on Redis. */
+  counter: RateCounter;
+  /** The alert commands over the streamers' alert state, their news told to live sockets (`createAlertControl`). */
+  alertControl: AlertControl;
+  /** The media library (`/me/media`, `/media/<id>`: docs/server.md, The media library). */
+  media: MediaOptions;
   /** Size limits. @default 64 KiB per value, 1 MiB per body */
   limits?: Partial<ApiLimits>;
   /** Receives errors that are not the client's fault (answered 500). @default console.error */
@@ -56,24 +70,14 @@ export interface ApiAppOptions {
   envelope?: boolean | EnvelopeOptions;
   /** Origins whose pages may call the developer routes; other pages get 403. @default [] (none) */
   devOrigins?: readonly string[];
-  /** Current time in ms, for the rate limits of a memory or SQLite store. @default Date.now */
+  /** Current time in ms, for the media library's dates. @default Date.now */
   now?: () => number;
   /** Each streamer's Twitch connection, shown by `GET /`, and to each user alone by `GET /me/twitch` (the API runs with a Twitch client id). */
   twitchStates?: AboutDeps['twitchStates'];
   /** Answers `POST /twitch/eventsub` (EventSub's webhook transport); it verifies the request itself. */
   twitchWebhook?: (request: Request) => Promise<Response>;
-  /**
-   * The stream events (`openEvents(store)`), shared with the live endpoint so that sockets hear them.
-   * @default an in-memory log of this app alone, heard by no socket
-   */
-  events?: Events;
   /** The per-user rate of `POST /me/events` (`--max-events-per-second`, `--event-burst`). @default 100 per s, bursts of 1,000 */
   eventRate?: Partial<EventRate>;
-  /**
-   * The website tokens of signed-in streamers (`POST /auth/logout`, `/me/sessions`). When given, `registry` must
-   * already resolve them (`withSessions`), as startApiServer's does. @default sessions of this app alone, in memory
-   */
-  sessions?: WebsiteSessions;
   /** `POST /me/twitch/login` and `DELETE /me/twitch` (the Twitch link); absent without a Twitch client id: 409. */
   twitchLogin?: TwitchLoginControl;
   /** `--signup twitch`: `GET /auth/twitch` and its callback create and sign in accounts (built by composeApi). */
@@ -82,19 +86,6 @@ export interface ApiAppOptions {
   trustProxy?: number;
   /** The installed modules (`--modules <folder>`): profile writes refuse other ids. @default none: only the form of ids is checked */
   modules?: ModuleCatalog;
-  /**
-   * Tells live sockets of the alert state and alert commands (`createProfileNotices(feed)`). Profile and layout
-   * news goes out with each write of a registry made `withProfileNews`. @default none
-   */
-  notices?: ProfileNotices;
-  /** The streamers' alert state (`openAlertStore(store)`, closed by its opener). @default the state of this app alone, in memory */
-  alerts?: AlertStore;
-  /** The alert commands over `alerts` and `notices` (built by composeApi). @default one made here from them */
-  alertControl?: AlertControl;
-  /** The request budgets (exchange guesses, sign-in starts), shared by every instance on Redis (built by composeApi). @default one made here */
-  counter?: RateCounter;
-  /** The media library (`/me/media`, `/media/<id>`: docs/server.md, The media library). @default a library in memory of this app alone, default limits */
-  media?: MediaOptions;
   /** The path the API is served under (`/api` with npm start and npm run dev): media URLs carry it. @default '' */
   apiPath?: string;
 }
@@ -122,12 +113,8 @@ const OWN_PATHS = new Set(['/', '/healthz', '/dev/database', '/dev/profile', LIV
  * the paths at its root, so it can be mounted under a prefix by stripping it.
  */
 export function createApiApp(options: ApiAppOptions): Hono {
-  const { store, limits, onInternalError = console.error, devRoutes = false, devOrigins, live = false, envelope = false } = options;
-  const sessions = options.sessions ?? createWebsiteSessions({ store: createMemorySessionStore(), now: options.now });
-  const registry = options.sessions ? options.registry : withSessions(options.registry, sessions);
+  const { registry, store, sessions, counter, limits, onInternalError = console.error, devRoutes = false, devOrigins, live = false, envelope = false } = options;
   const resolved = resolveLimits(limits);
-  // With Redis, the counters are shared: limits hold across every instance.
-  const counter = options.counter ?? (isRedisStore(store) ? createRedisRateCounter(store.redis) : createMemoryRateCounter({ now: options.now }));
   const deps = { registry, store, limits: resolved, exchangeGuard: createExchangeGuard(counter, resolved), trustProxy: options.trustProxy ?? 0 };
   const eventDeps = eventDepsOf(options, resolved);
   const routes: Route[] = [
@@ -137,7 +124,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
     { method: 'POST', path: '/auth/overlay', token: 'none', handler: exchangeOverlayId(deps) },
     ...eventRoutes(eventDeps),
     ...profileRoutes({ ...deps, modules: options.modules }),
-    ...alertRoutes({ limits: resolved, control: options.alertControl ?? createAlertControl({ store: options.alerts ?? createMemoryAlertStore(), notices: options.notices, now: options.now }) }),
+    ...alertRoutes({ limits: resolved, control: options.alertControl }),
     ...mediaRoutes(mediaDepsOf(options)),
   ];
   // The live endpoint's token comes in its first message; a plain GET is answered 426 whoever asks.
@@ -232,14 +219,14 @@ async function upgradeRequired(): Promise<never> {
   throw new HttpError(426, `Upgrade required - ${LIVE_PATH} is a WebSocket endpoint: open it with a WebSocket client`, { Upgrade: 'websocket' });
 }
 
-/** The events routes' dependencies: the given events (or a log of this app alone) and the per-user rate, which the log enforces. */
+/** The events routes' dependencies: the given events and the per-user rate, which the log enforces. */
 function eventDepsOf(options: ApiAppOptions, limits: ApiLimits) {
-  return { events: options.events ?? createMemoryEvents({ now: options.now }), limits, rate: resolveEventRate(options.eventRate) };
+  return { events: options.events, limits, rate: resolveEventRate(options.eventRate) };
 }
 
-/** The media routes' dependencies: the given library, or one in memory of this app alone. */
+/** The media routes' dependencies: the given library, its limits resolved, its URLs under `apiPath`. */
 function mediaDepsOf(options: ApiAppOptions) {
-  const { media = { store: createMemoryMediaStore() }, apiPath = '', now = Date.now } = options;
+  const { media, apiPath = '', now = Date.now } = options;
   return { store: media.store, limits: resolveMediaLimits(media.limits), publicUrl: media.publicUrl, apiPath, now, newId: media.newId };
 }
 

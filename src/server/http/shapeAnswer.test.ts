@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../api/index.ts';
 import { type RunningApiServer, startApiServer } from '../startApiServer.ts';
+import { composeTestApi } from '../testing/composeTestApi.ts';
 import { TEST_SEED } from '../testing/testSeed.ts';
 import { createApiApp } from './createApiApp.ts';
 import { API_VERSION, envelopeAnswers } from './shapeAnswer.ts';
@@ -77,10 +78,15 @@ describe('the envelope (--envelope)', () => {
 
   it('applies to the app alone too (npm start and npm run dev mount it), and stamps the time of the answer', async () => {
     let now = NOW;
-    const app = createApiApp({ registry: wrapped.registry, store: wrapped.store, envelope: { now: () => now } });
-    now += 1000;
-    const answer = await app.request('/me', { headers: { Authorization: 'Bearer site-1001' } });
-    expect(((await answer.json()) as { meta: unknown }).meta).toEqual({ ...META('/me'), requestTime: '2026-11-23T19:30:06.123Z' });
+    const api = await composeTestApi();
+    try {
+      const app = createApiApp({ ...api.services, envelope: { now: () => now } });
+      now += 1000;
+      const answer = await app.request('/me', { headers: { Authorization: 'Bearer site-1001' } });
+      expect(((await answer.json()) as { meta: unknown }).meta).toEqual({ ...META('/me'), requestTime: '2026-11-23T19:30:06.123Z' });
+    } finally {
+      await api.close();
+    }
   });
 
   it('builds the text around the JSON it is given, keeping a stored value byte for byte', () => {

@@ -13,7 +13,7 @@ afterEach(async () => {
 async function startWithDevRoutes(): Promise<Api> {
   const api = await startTestServer({
     live: { pingIntervalMs: 60_000 },
-    wrap: (store, registry, events, profile) => createApiApp({ registry, store, events, live: true, devRoutes: true, ...profile }),
+    wrap: (app) => createApiApp({ ...app, devRoutes: true }),
   });
   started.push(api);
   return api;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isOlderAlertsRevision, type LiveAlertsMessage, type LiveServerMessage } from '../../api/index.ts';
 import { createAlertControl } from '../alerts/index.ts';
-import { createApiApp } from '../http/index.ts';
+import type { ApiServices } from '../ComposedApi.ts';
+import { type ApiAppOptions, createApiApp } from '../http/index.ts';
 import { send } from '../testing/apiTestClient.ts';
 import type { LiveTestClient } from '../testing/liveTestClient.ts';
 import type { RunningApiServer } from '../startApiServer.ts';
@@ -54,8 +55,9 @@ describe('the alert controls on two instances of one Redis', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const c = await start({
-      wrap: (store, registry, events, services) => {
-        const notices = services.notices!;
+      // The app's options are composeApi's services as the server serves them: the alert store and notices among them.
+      wrap: (app) => {
+        const { alerts, notices } = app as ApiAppOptions & Required<Pick<ApiServices, 'alerts' | 'notices'>>;
         const slow = {
           ...notices,
           async alerts(userId: string, message: Parameters<typeof notices.alerts>[1]) {
@@ -64,8 +66,7 @@ describe('the alert controls on two instances of one Redis', () => {
             await notices.alerts(userId, message);
           },
         };
-        const alertControl = createAlertControl({ store: services.alerts, notices: slow });
-        return createApiApp({ registry, store, events, live: true, ...services, alertControl });
+        return createApiApp({ ...app, alertControl: createAlertControl({ store: alerts, notices: slow }) });
       },
     });
     try {

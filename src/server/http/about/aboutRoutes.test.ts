@@ -6,6 +6,7 @@ import { createPageApp } from '../../../cli/index.ts';
 import { SERVER_VERSION } from '../../serverInfo.ts';
 import { type DataStore, StoreUnavailableError } from '../../store/index.ts';
 import { startTestServer } from '../../testing/apiTestClient.ts';
+import { composeTestApi } from '../../testing/composeTestApi.ts';
 import { expectError } from '../../testing/expectError.ts';
 import { checkHealth } from './aboutRoutes.ts';
 import { createApiApp } from '../createApiApp.ts';
@@ -100,9 +101,9 @@ describe('GET / (the API root)', () => {
 
   it('answers under /api/ and /api of npm start, whose own root is the overlay page', async () => {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Overlay</title>');
-    const api = await startTestServer();
+    const api = await composeTestApi();
     try {
-      const app = createPageApp({ distDir: dir, api: createApiApp({ registry: api.server.registry, store: api.server.store, live: true }) });
+      const app = createPageApp({ distDir: dir, api: createApiApp(api.services) });
       for (const path of ['/api/', '/api']) {
         const answer = await app.request(`http://127.0.0.1${path}`);
         expect(answer.status, path).toBe(200);
@@ -110,7 +111,7 @@ describe('GET / (the API root)', () => {
       }
       expect(await (await app.request('http://127.0.0.1/')).text()).toContain('<title>Overlay</title>');
     } finally {
-      await api.server.close();
+      await api.close();
     }
   });
 });

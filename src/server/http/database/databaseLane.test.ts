@@ -21,7 +21,9 @@ beforeAll(async () => {
     registry: lane.registry,
     store: lane.store,
     onInternalError,
-    wrap: (store, registry) => createApiApp({ store, registry, onInternalError, envelope }),
+    envelope,
+    // Through the app alone: a server with `wrap` serves no database lane.
+    wrap: createApiApp,
   });
 });
 afterAll(async () => {

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, type Profile } from '../../../api/index.ts';
 import { startTestServer } from '../../testing/apiTestClient.ts';
 import { expectError } from '../../testing/expectError.ts';
-import { TEST_ENVELOPE } from '../../testing/testEnvelope.ts';
 import { TEST_SEED } from '../../testing/testSeed.ts';
 import { createApiApp } from '../createApiApp.ts';
 
@@ -13,7 +12,7 @@ let plain: Api;
 beforeAll(async () => {
   dev = await startTestServer({
     limits: { maxBodyBytes: 20_000 },
-    wrap: (store, registry) => createApiApp({ registry, store, limits: { maxBodyBytes: 20_000 }, devRoutes: true, devOrigins: [STUDIO], envelope: TEST_ENVELOPE }),
+    wrap: (app) => createApiApp({ ...app, devRoutes: true, devOrigins: [STUDIO] }),
   });
   plain = await startTestServer();
 });

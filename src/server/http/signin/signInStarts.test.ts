@@ -1,10 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryRateCounter } from '../../limits/index.ts';
-import { createMemoryRegistry, DEMO_SEED } from '../../registry/index.ts';
-import { createMemorySessionStore, createWebsiteSessions, type SessionStore, withSessions } from '../../sessions/index.ts';
-import { createTwitchSignIn } from '../../signin/index.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ComposedApi } from '../../ComposedApi.ts';
+import { DEMO_SEED } from '../../registry/index.ts';
 import { type SignUpServer, startSignUpServer } from '../../signin/testing/signUpTestKit.ts';
-import { createMemoryStore } from '../../store/index.ts';
+import { composeTestApi } from '../../testing/composeTestApi.ts';
 import { startRedisServer, type TestRedisServer } from '../../testing/redisServer.ts';
 import { type FakeTwitch, startFakeTwitch } from '../../twitch/testing/fakeTwitch.ts';
 import { createApiApp } from '../createApiApp.ts';
@@ -12,32 +10,31 @@ import { createApiApp } from '../createApiApp.ts';
 const PUBLIC_URL = 'https://overlay.example';
 const NO_TWITCH = { start: async () => Promise.reject(new Error('unused')), isPending: () => false, forget: async () => {}, keep: async () => {} };
 
-/** The API with `--signup twitch` as one app, on an injected clock, counting the states its session store keeps. */
-function signUpApp(options: { trustProxy?: number; perAddress?: number; perDeployment?: number } = {}) {
+const composed: ComposedApi[] = [];
+afterEach(async () => {
+  for (const api of composed.splice(0)) await api.close();
+});
+
+/** The API with `--signup twitch` as one app, on an injected clock, counting the sign-in states it stores. */
+async function signUpApp(options: { trustProxy?: number; perAddress?: number; perDeployment?: number } = {}) {
   let now = Date.parse('2026-01-01T00:00:00Z');
   const clock = () => now;
-  const inner = createMemorySessionStore(clock);
-  let stored = 0;
-  const putState: SessionStore['putState'] = (state, value) => {
-    stored += 1;
-    return inner.putState(state, value);
-  };
-  const store: SessionStore = { ...inner, putState };
-  const sessions = createWebsiteSessions({ store, now: clock });
   const signup = { clientId: 'client', clientSecret: 'secret', publicUrl: PUBLIC_URL, maxSignInStartsPerAddress: options.perAddress, maxSignInStarts: options.perDeployment };
-  const registry = withSessions(createMemoryRegistry(DEMO_SEED), sessions);
-  const signIn = createTwitchSignIn({ settings: signup, registry, sessions, counter: createMemoryRateCounter({ now: clock }), keepTwitchLogin: NO_TWITCH.keep, now: clock });
-  const app = createApiApp({ registry, store: createMemoryStore(), sessions, signIn, twitchLogin: NO_TWITCH, now: clock, trustProxy: options.trustProxy ?? 0 });
+  const api = await composeTestApi({ seed: DEMO_SEED, now: clock, trustProxy: options.trustProxy, live: false, signup, twitchRoutes: { twitchLogin: NO_TWITCH } });
+  composed.push(api);
+  // Each started sign-in stores one state (`WebsiteSessions.startSignIn`); a refused start stores none.
+  const started = vi.spyOn(api.services.sessions, 'startSignIn');
+  const app = createApiApp(api.services);
   const begin = async (address: string, forwardedFor?: string) => {
     const headers = forwardedFor === undefined ? undefined : { 'X-Forwarded-For': forwardedFor };
     return app.fetch(new Request(`${PUBLIC_URL}/auth/twitch`, { headers }), { clientAddress: address });
   };
-  return { begin, stored: () => stored, advance: (ms: number) => (now += ms) };
+  return { begin, stored: () => started.mock.calls.length, advance: (ms: number) => (now += ms) };
 }
 
 describe('GET /auth/twitch: the budgets in front of the states it stores', () => {
   it('a flood of 10,000 from one address stores at most the budget (429 with Retry-After after it); others still sign in', async () => {
-    const api = signUpApp();
+    const api = await signUpApp();
     const statuses = new Map<number, number>();
     let retryAfter: string | null = null;
     for (let i = 0; i < 10_000; i++) {
@@ -56,7 +53,7 @@ describe('GET /auth/twitch: the budgets in front of the states it stores', () =>
   }, 120_000);
 
   it("the 429 is a page that says what happened; the address's budget comes back after 10 minutes", async () => {
-    const api = signUpApp({ perAddress: 2 });
+    const api = await signUpApp({ perAddress: 2 });
     expect((await api.begin('203.0.113.7')).status).toBe(302);
     expect((await api.begin('203.0.113.7')).status).toBe(302);
     const refused = await api.begin('203.0.113.7');
@@ -72,17 +69,17 @@ describe('GET /auth/twitch: the budgets in front of the states it stores', () =>
   });
 
   it('counts the client behind --trust-proxy; a forged X-Forwarded-For without it changes nothing', async () => {
-    const proxied = signUpApp({ trustProxy: 1, perAddress: 1 });
+    const proxied = await signUpApp({ trustProxy: 1, perAddress: 1 });
     expect((await proxied.begin('10.0.0.1', '203.0.113.7')).status).toBe(302);
     expect((await proxied.begin('10.0.0.1', '203.0.113.7')).status).toBe(429);
     expect((await proxied.begin('10.0.0.1', '198.51.100.20')).status).toBe(302);
-    const direct = signUpApp({ perAddress: 1 });
+    const direct = await signUpApp({ perAddress: 1 });
     expect((await direct.begin('203.0.113.7', '198.51.100.1')).status).toBe(302);
     expect((await direct.begin('203.0.113.7', '198.51.100.2')).status).toBe(429);
   });
 
   it('caps the states started on the whole deployment: past it 503 with Retry-After, nothing stored; the cap comes back', async () => {
-    const api = signUpApp({ trustProxy: 1, perDeployment: 5 });
+    const api = await signUpApp({ trustProxy: 1, perDeployment: 5 });
     const answers = [];
     for (let i = 1; i <= 8; i++) answers.push(await api.begin('10.0.0.1', `198.51.100.${i}`));
     expect(answers.map((answer) => answer.status)).toEqual([302, 302, 302, 302, 302, 503, 503, 503]);
