@@ -64,6 +64,9 @@ describe('live sync across the tabs of one overlay', () => {
     // The older state was not news: neither tab heard it.
     expect(heard.a).toEqual([ready, state, skip]);
     for (const later of heard.b.slice(3)) expect(later).toEqual(state);
+    // A store that lost its state (a memory store restarted) counts again under a new epoch: its ready is taken.
+    world.sockets.last.message({ type: 'ready', cursor: 'c1', alerts: { ...stored, revision: { epoch: 'e2', n: 0 } } });
+    expect(heard.a.at(-1)).toEqual({ type: 'alerts', ...stored, revision: { epoch: 'e2', n: 0 } });
   });
 
   it('holds one connection in the flusher tab; both tabs go live and hear an outside write once', async () => {
