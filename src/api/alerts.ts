@@ -49,8 +49,29 @@ export const AlertsStateSchema = z.object({
 });
 export type AlertsState = z.infer<typeof AlertsStateSchema>;
 
-/** Live message: the streamer's alert state changed (a command, or a page's report). Sent on every space of the user. */
-export const LiveAlertsSchema = z.object({ type: z.literal('alerts'), state: AlertsStateSchema });
+/**
+ * Orders the live channel's alert states (docs/alerts.md, "On the live channel"): `n` grows by one with every
+ * stored change of the user's alert state (a command or a report), in the same atomic step as the change;
+ * `epoch` names the life of that stored state (drawn when it is first stored, `''` before), so a store that
+ * lost it (a memory store restarted, Redis emptied) starts a new count that is not taken as older.
+ */
+export const AlertsRevisionSchema = z.object({ epoch: z.string(), n: z.number() });
+export type AlertsRevision = z.infer<typeof AlertsRevisionSchema>;
+
+/** True when a state of revision `next` is older than one of revision `applied`: receivers drop it. */
+export function isOlderAlertsRevision(next: AlertsRevision, applied: AlertsRevision): boolean {
+  return next.epoch === applied.epoch && next.n < applied.n;
+}
+
+/** The stored state and its revision, as the live channel carries it (an `alerts` message, and a `ready`'s `alerts`). */
+export const RevisedAlertsStateSchema = z.object({ state: AlertsStateSchema, revision: AlertsRevisionSchema });
+export type RevisedAlertsState = z.infer<typeof RevisedAlertsStateSchema>;
+
+/**
+ * Live message: the streamer's alert state changed (a command, or a page's report). Sent on every space of the user.
+ * Two instances may publish theirs in either order: a receiver drops a state older than one it applied (`isOlderAlertsRevision`).
+ */
+export const LiveAlertsSchema = z.object({ type: z.literal('alerts'), state: AlertsStateSchema, revision: AlertsRevisionSchema });
 /** Live message: `skip` ends the alert showing now on every page; `clear` drops every alert waiting now. */
 export const LiveAlertCommandSchema = z.object({
   type: z.literal('alertCommand'),

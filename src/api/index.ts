@@ -1,8 +1,9 @@
 // The door of src/api: every name the other folders use, file by file; the rest of each file's exports are its own and its tests'.
 export {
   ALERT_QUEUE_COMMANDS, ALERT_QUEUE_MAX, ALERT_REPORT_TTL_MS, ALERT_SECONDS_DEFAULT, ALERT_SECONDS_MAX, ALERT_STATE_COMMANDS, type AlertCommand,
-  type AlertQueueCommand, type AlertReport, AlertReportSchema, ALERTS_PATH, ALERTS_REPORT_PATH, type AlertsState, AlertsStateSchema,
-  entersAlertQueue, type LiveAlertCommandMessage, LiveAlertCommandSchema, type LiveAlertsMessage, LiveAlertsSchema,
+  type AlertQueueCommand, type AlertReport, AlertReportSchema, ALERTS_PATH, ALERTS_REPORT_PATH, type AlertsRevision, AlertsRevisionSchema,
+  type AlertsState, AlertsStateSchema, entersAlertQueue, isOlderAlertsRevision, type LiveAlertCommandMessage, LiveAlertCommandSchema,
+  type LiveAlertsMessage, LiveAlertsSchema, type RevisedAlertsState, RevisedAlertsStateSchema,
 } from './alerts.ts';
 export { type OverlayToken, OverlayTokenSchema, type TokenContext, ValidateSchema, type Validation } from './auth.ts';
 export { type Clock, systemClock } from './Clock.ts';

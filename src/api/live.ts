@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { LiveAlertCommandSchema, LiveAlertsSchema } from './alerts.ts';
+import { LiveAlertCommandSchema, LiveAlertsSchema, RevisedAlertsStateSchema } from './alerts.ts';
 import { LayoutSchema } from './layout.ts';
 import { LiveEventSchema, LiveEventsResetSchema } from './streamEvents.ts';
 
@@ -50,8 +50,16 @@ export const LiveAuthSchema = z.object({
 });
 export type LiveAuth = z.infer<typeof LiveAuthSchema>;
 
-/** Sent once the token is accepted; `cursor` is "now", `eventCursor` the end of the user's events (after those replayed next). */
-export const LiveReadySchema = z.object({ type: z.literal('ready'), cursor: z.string(), eventCursor: z.optional(z.string()) });
+/**
+ * Sent once the token is accepted; `cursor` is "now", `eventCursor` the end of the user's events (after those replayed next),
+ * `alerts` the user's stored alert state, read once the socket hears every later change (none from an API without alert controls).
+ */
+export const LiveReadySchema = z.object({
+  type: z.literal('ready'),
+  cursor: z.string(),
+  eventCursor: z.optional(z.string()),
+  alerts: z.optional(RevisedAlertsStateSchema),
+});
 /** Sent after `ready` when the writes after `since` cannot be replayed: re-read what you show. */
 export const LiveResetSchema = z.object({ type: z.literal('reset'), cursor: z.string() });
 /** One accepted write of the token's (user, kind) space; `from` is the `id` of the PATCH body. */

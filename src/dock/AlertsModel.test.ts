@@ -1,9 +1,11 @@
+import { signal } from '@preact/signals';
 import { describe, expect, it } from 'vitest';
-import type { AlertsState } from '../api/index.ts';
+import type { AlertsState, LiveStatus } from '../api/index.ts';
 import { ApiError, createLiveAlertsHub } from '../client/index.ts';
 import { AlertsModel } from './AlertsModel.ts';
 
 const OFF: AlertsState = { paused: false, muted: false, showing: null, waiting: 0 };
+const revision = (n: number) => ({ epoch: 'e1', n });
 
 /** A client whose answers the test releases when it wants. */
 function slowClient() {
@@ -19,12 +21,12 @@ describe('AlertsModel', () => {
     const model = new AlertsModel(client);
     const started = model.start(hub);
     expect(model.line.value).toBe('Reading the alert state…');
-    hub.receive({ type: 'alerts', state: { ...OFF, paused: true } });
+    hub.receive({ type: 'alerts', state: { ...OFF, paused: true }, revision: revision(1) });
     answer(OFF);
     await started;
     expect(model.state.value).toMatchObject({ paused: true });
     const command = model.command('mute');
-    hub.receive({ type: 'alerts', state: { ...OFF, paused: true, muted: true, waiting: 2 } });
+    hub.receive({ type: 'alerts', state: { ...OFF, paused: true, muted: true, waiting: 2 }, revision: revision(2) });
     answer({ ...OFF, paused: true, muted: true });
     await command;
     expect(model.line.value).toBe('Paused · 2 waiting · muted');
@@ -34,8 +36,46 @@ describe('AlertsModel', () => {
     await reread;
     expect(model.state.value).toEqual(OFF);
     model.stop();
-    hub.receive({ type: 'alerts', state: { ...OFF, muted: true } });
+    hub.receive({ type: 'alerts', state: { ...OFF, muted: true }, revision: revision(3) });
     expect(model.state.value).toEqual(OFF);
+  });
+
+  it('takes the state the live channel already brought (a ready carries it) and reads nothing; later ones as they come', async () => {
+    let reads = 0;
+    const hub = createLiveAlertsHub();
+    hub.receive({ type: 'alerts', state: { ...OFF, paused: true, waiting: 3 }, revision: revision(4) });
+    const read = async () => {
+      reads += 1;
+      return OFF;
+    };
+    const model = new AlertsModel({ alerts: read, alertCommand: async () => OFF });
+    await model.start(hub);
+    expect(reads).toBe(0);
+    expect(model.line.value).toBe('Paused · 3 waiting');
+    hub.receive({ type: 'alerts', state: { ...OFF, muted: true }, revision: { epoch: 'e2', n: 1 } });
+    expect(model.state.value).toEqual({ ...OFF, muted: true });
+    expect(reads).toBe(0);
+  });
+
+  it("waits for its connection's ready, which carries the state, and reads only when the connection is up without one or polls", async () => {
+    for (const [status, state, reads] of [['live', true, 0], ['live', false, 1], ['polling', false, 1]] as const) {
+      let read = 0;
+      const hub = createLiveAlertsHub();
+      const live = signal<LiveStatus>('connecting');
+      const alerts = async () => {
+        read += 1;
+        return OFF;
+      };
+      const model = new AlertsModel({ alerts, alertCommand: async () => OFF });
+      const started = model.start(hub, live);
+      await Promise.resolve();
+      expect(read).toBe(0);
+      if (state) hub.receive({ type: 'alerts', state: { ...OFF, paused: true }, revision: revision(1) });
+      live.value = status;
+      await started;
+      expect(read).toBe(reads);
+      expect(model.state.value).toEqual(state ? { ...OFF, paused: true } : OFF);
+    }
   });
 
   it('knows an API without alert controls (404), which the dock then leaves out', async () => {

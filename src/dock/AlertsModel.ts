@@ -1,11 +1,13 @@
 import { computed, signal } from '@preact/signals';
-import type { AlertCommand, AlertsState } from '../api/index.ts';
+import type { ReadonlySignal } from '@preact/signals';
+import type { AlertCommand, AlertsState, LiveStatus } from '../api/index.ts';
 import { type ApiClient, ApiError, type LiveAlertsHub } from '../client/index.ts';
 import { describeAlertState } from './describeAlertState.ts';
 
 /**
- * The dock's Alerts section (docs/alerts.md): the state from `GET /me/alerts`,
- * then from the live channel's `alerts` messages; the commands go to the API.
+ * The dock's Alerts section (docs/alerts.md): the state from the live channel (each `ready`
+ * carries it, then the `alerts` messages), or from `GET /me/alerts` when the channel has
+ * brought none when the section starts; the commands go to the API.
  */
 export class AlertsModel {
   readonly state = signal<AlertsState | null>(null, { name: 'alerts.state' });
@@ -19,20 +21,42 @@ export class AlertsModel {
   /** Counts live states: a read that started before one answers what is stale by then. */
   private heard = 0;
   private stopListening: (() => void) | null = null;
+  private stopWaiting = () => {};
+  private stopped = false;
 
   constructor(private readonly client: Pick<ApiClient, 'alerts' | 'alertCommand'>) {}
 
-  /** Follows the live channel's alert state (absent without a live connection) and reads the stored one. */
-  async start(hub: Pick<LiveAlertsHub, 'listen'> | undefined): Promise<void> {
+  /**
+   * Follows the live channel's alert state (absent without a live connection). Its `ready` carries the
+   * stored state, at the start and after each loss: the section reads it only when the connection (`live`,
+   * its status) is up without one, or polls instead.
+   */
+  async start(hub: Pick<LiveAlertsHub, 'listen'> | undefined, live?: ReadonlySignal<LiveStatus>): Promise<void> {
     this.stopListening = hub?.listen((message) => {
       if (message.type !== 'alerts') return;
       this.heard++;
       this.state.value = message.state;
     }) ?? null;
-    await this.read();
+    if (this.heard === 0 && live) await this.connected(live);
+    if (this.heard === 0 && !this.stopped) await this.read();
   }
 
-  /** Reads the stored state: at the start, and after each reconnection (the live messages are never replayed). */
+  /** Resolves once `live` is no longer connecting (or the section stopped). */
+  private connected(live: ReadonlySignal<LiveStatus>): Promise<void> {
+    return new Promise((resolve) => {
+      const stop = live.subscribe((status) => {
+        if (status === 'connecting' && !this.stopped) return;
+        resolve();
+        queueMicrotask(() => stop());
+      });
+      this.stopWaiting = () => {
+        stop();
+        resolve();
+      };
+    });
+  }
+
+  /** Reads the stored state (`GET /me/alerts`); a 404 says the API has no alert controls. */
   async read(): Promise<void> {
     const heard = this.heard;
     try {
@@ -57,7 +81,9 @@ export class AlertsModel {
   }
 
   stop(): void {
+    this.stopped = true;
     this.stopListening?.();
+    this.stopWaiting();
   }
 }
 

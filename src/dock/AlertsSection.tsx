@@ -13,17 +13,12 @@ interface AlertsSectionProps {
 export function AlertsSection({ controller }: AlertsSectionProps) {
   const headingId = useId();
   const model = useMemo(() => new AlertsModel(controller.client), [controller]);
-  const live = useMemo(() => computed(() => controller.layer.status.value.live === 'live'), [controller]);
+  const live = useMemo(() => computed(() => controller.layer.status.value.live), [controller]);
+  // At the start and back on the live channel after a loss, the dock takes the stored state from the connection's `ready`.
   useEffect(() => {
-    void model.start(controller.layer.alerts);
+    void model.start(controller.layer.alerts, live);
     return () => model.stop();
-  }, [model, controller]);
-  // The live messages are never replayed: back on the live channel, the dock reads the state again.
-  const wasLive = useRef(live.peek());
-  useEffect(() => {
-    if (live.value && !wasLive.current) void model.read();
-    wasLive.current = live.value;
-  }, [live.value, model]);
+  }, [model, controller, live]);
   if (model.absent.value) return null;
   const state = model.state.value;
   const paused = state?.paused ?? false;

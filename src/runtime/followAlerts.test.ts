@@ -51,18 +51,20 @@ describe('followAlerts', () => {
     expect(loads()).toBe(0);
   });
 
-  it('joins once an alert module shows, handing over the events that came while its code loaded (it reads the state itself)', async () => {
+  it('joins once an alert module shows, handing over the events and the newest live state that came while its code loaded', async () => {
     const { alerts, started, resolve, loads } = setup();
     alerts.follow([entry('a', true)]);
     alerts.follow([entry('a', true), entry('b')]);
     alerts.offer([event('e1'), event('e2')]);
-    alerts.news({ type: 'alerts', state: { paused: true, muted: false, showing: null, waiting: 0 } });
+    alerts.news({ type: 'alerts', state: { paused: false, muted: true, showing: null, waiting: 0 }, revision: { epoch: 'e1', n: 1 } });
+    alerts.news({ type: 'alerts', state: { paused: true, muted: false, showing: null, waiting: 0 }, revision: { epoch: 'e1', n: 2 } });
     alerts.news({ type: 'alertCommand', command: 'skip' });
     alerts.setActive(false);
     await resolve();
     expect(loads()).toBe(1);
     expect(started).toHaveLength(1);
     expect(started[0]).toMatchObject({ offered: ['e1', 'e2'], news: [] });
+    expect(started[0]?.options.heard?.()).toEqual({ paused: true, muted: false, showing: null, waiting: 0 });
     expect(started[0]?.active).toEqual([false]);
     alerts.offer([event('e3')]);
     alerts.setActive(true);

@@ -1,9 +1,9 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
-import type { ModuleEntry, StreamEvent } from '../api/index.ts';
+import type { AlertsSwitches, ModuleEntry, StreamEvent } from '../api/index.ts';
 import type { AlertQueueView } from '../client/index.ts';
 import type { AlertNews, PageAlertQueue, PageAlertQueueOptions } from './alerts/startPageAlertQueue.ts';
 
-export interface FollowAlertsOptions extends Omit<PageAlertQueueOptions, 'active' | 'createQueue' | 'view'> {
+export interface FollowAlertsOptions extends Omit<PageAlertQueueOptions, 'active' | 'createQueue' | 'view' | 'heard'> {
   /** Loads the queue's code and joins the queue. @default openPageAlertQueue, loaded on demand: pages without alert modules never load it */
   open?: (options: Omit<PageAlertQueueOptions, 'createQueue'>) => Promise<PageAlertQueue>;
 }
@@ -30,7 +30,7 @@ const EARLY_MAX = 500;
  * Joins the page to the alert queue only while one of its modules declares
  * `alerts` (docs/alerts-queue.md, "What the page does"). The queue's code is a
  * chunk of its own: a page without alert modules never loads it. What comes
- * while it loads (events, OBS's word) is kept and handed over; the state it reads as it starts.
+ * while it loads (events, OBS's word, the live channel's newest state) is kept and handed over.
  */
 export function followAlerts(options: FollowAlertsOptions): PageAlerts {
   const open = options.open ?? (async (joining) => (await import('./alerts/startPageAlertQueue.ts')).openPageAlertQueue(joining));
@@ -44,11 +44,12 @@ export function followAlerts(options: FollowAlertsOptions): PageAlerts {
     queue = null;
   };
   const early: StreamEvent[] = [];
+  let heard: AlertsSwitches | undefined;
 
   function join(): void {
     if (loading || queue) return;
     loading = true;
-    open({ ...options, active, view }).then(
+    open({ ...options, active, view, heard: () => heard }).then(
       (joined) => {
         loading = false;
         if (!wanted) return joined.stop();
@@ -79,7 +80,8 @@ export function followAlerts(options: FollowAlertsOptions): PageAlerts {
       early.splice(0, early.length - EARLY_MAX);
     },
     news(news) {
-      // Before the queue runs there is nothing to skip or clear, and it reads the state as it starts.
+      // Before the queue runs there is nothing to skip or clear; the state waits for it.
+      if (news.type === 'alerts') heard = news.state;
       queue?.news(news);
     },
     setActive(next) {

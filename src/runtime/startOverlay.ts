@@ -46,10 +46,9 @@ export async function startOverlay(
   // News during a read get a read after it (the running one may answer what is stale by now).
   let layer!: DataLayer;
   let alerts!: PageAlerts;
-  // News without a layout also follows a `ready` after a lost connection: the alert state is read again then.
+  // News without a layout also follows a `ready` after a lost connection (its alert state comes with the alert news).
   const news = (next?: Layout) => {
     if (next) return layout.show(next);
-    alerts.news({ type: 'ready' });
     void (refreshing?.then(refresh) ?? refresh());
   };
   const opening = first.answer.then(async (full) => {
@@ -70,7 +69,14 @@ export async function startOverlay(
     mediaApi: client,
   });
   const layout = followLayout(client, kind, host);
-  alerts = followAlerts({ host, userId: first.userId, readState: () => client.alerts(), report: (report) => client.reportAlerts(report) });
+  alerts = followAlerts({
+    host,
+    userId: first.userId,
+    // Until the page knows it polls, its live socket is on its way: its `ready` brings the alert state.
+    awaitsLive: () => layer?.status.peek().live !== 'polling',
+    readState: () => client.alerts(),
+    report: (report) => client.reportAlerts(report),
+  });
   const stopActive = services.watchActive?.((active) => alerts.setActive(active));
   // Started from the cached profile, the frames run before the client has a token: their boxes are
   // read once it has one (the API's answer), not left to the next refresh or live news.

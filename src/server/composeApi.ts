@@ -69,13 +69,15 @@ async function build(options: ComposeApiOptions, checked: Checked, closers: Clos
     for (const server of servers.splice(0)) await server.close();
   });
   const { now, onInternalError } = options;
-  const live = changes && createLiveEndpoint({ feed: changes.feed, events, registry, live: checked.liveOptions, now, onInternalError, trustProxy: checked.trustProxy });
+  const alertControl = createAlertControl({ store: alerts, notices, now });
+  const live =
+    changes &&
+    createLiveEndpoint({ feed: changes.feed, events, registry, alerts: alertControl.current, live: checked.liveOptions, now, onInternalError, trustProxy: checked.trustProxy });
   closers.push(() => live?.close());
   // Twitch first: its leases are released while the store can still be reached.
   closers.push(() => checked.twitch?.stop());
   const counter = rateCounterFor(opened, now);
   const signIn = signInOf(options, registry, sessions, counter, checked.twitchRoutes);
-  const alertControl = createAlertControl({ store: alerts, notices, now });
   // Everything the app serves, in one object: `createApiApp({ ...services, ... })` builds none of it itself.
   const served = { store, registry, events, live: live !== undefined, trustProxy: checked.trustProxy, now };
   const services: ApiServices = { ...served, sessions, notices, alerts, alertControl, counter, media, signIn, ...checked.twitchRoutes };

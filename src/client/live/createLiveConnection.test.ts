@@ -13,6 +13,8 @@ function setup(token: string | undefined = 'tool-token') {
   const accepted = vi.fn();
   const news: unknown[] = [];
   const alerts: unknown[] = [];
+  /** The connection's state as each alert message was handed on. */
+  const alertStates: string[] = [];
   let current = token;
   const live = createLiveConnection({
     baseUrl: 'http://127.0.0.1:8787/api/',
@@ -27,9 +29,12 @@ function setup(token: string | undefined = 'tool-token') {
     onRefused: (reason) => refused.push(reason),
     onAccepted: accepted,
     news: (layout) => news.push(layout ?? 'profile'),
-    alerts: (message) => alerts.push(message),
+    alerts: (message) => {
+      alerts.push(message);
+      alertStates.push(live.state.peek());
+    },
   });
-  return { clock, sockets, changes, onResync, live, reasons, refused, accepted, news, alerts, setToken: (next: string) => (current = next) };
+  return { clock, sockets, changes, onResync, live, reasons, refused, accepted, news, alerts, alertStates, setToken: (next: string) => (current = next) };
 }
 
 const change = (cursor: string, value: number) => ({ type: 'change', cursor, moduleId: 'm.a', name: 'n', value, from: 'w.b' });
@@ -54,17 +59,29 @@ describe('live connection', () => {
     expect(news).toEqual(['profile', layout, 'profile']);
   });
 
-  it('hands on the alert state and commands, well-formed ones only', () => {
-    const { sockets, live, alerts } = setup();
+  it("hands on each ready's alert state as an alerts message, then the states and commands, well-formed ones only", () => {
+    const { sockets, live, alerts, alertStates, clock } = setup();
     live.start();
     sockets.last.open();
-    sockets.last.message({ type: 'ready', cursor: 'c1' });
-    const state = { type: 'alerts', state: { paused: true, muted: false, showing: null, waiting: 3, held: 'paused' } };
+    const stored = { state: { paused: false, muted: true, showing: null, waiting: 0 }, revision: { epoch: 'e1', n: 7 } };
+    sockets.last.message({ type: 'ready', cursor: 'c1', alerts: stored });
+    const state = { type: 'alerts', state: { paused: true, muted: false, showing: null, waiting: 3, held: 'paused' }, revision: { epoch: 'e1', n: 8 } };
     sockets.last.message(state);
     sockets.last.message({ type: 'alertCommand', command: 'skip', id: 'c-1' });
     sockets.last.message({ type: 'alertCommand', command: 'explode', id: 'c-2' });
     sockets.last.message({ type: 'alerts', state: { paused: 'yes' } });
-    expect(alerts).toEqual([state, { type: 'alertCommand', command: 'skip', id: 'c-1' }]);
+    // A state without its revision is not one this page can order.
+    sockets.last.message({ type: 'alerts', state: state.state });
+    expect(alerts).toEqual([{ type: 'alerts', ...stored }, state, { type: 'alertCommand', command: 'skip', id: 'c-1' }]);
+    // Handed on before the connection counted as live: whoever waits for `live` finds the state.
+    expect(alertStates.slice(0, 2)).toEqual(['connecting', 'live']);
+    // Back after a loss: the stored state again, from the new ready (an API without alert controls sends none).
+    sockets.last.end(1006);
+    clock.advance(clock.delays()[0]!);
+    sockets.last.open();
+    sockets.last.message({ type: 'ready', cursor: 'c2', alerts: { ...stored, revision: { epoch: 'e2', n: 1 } } });
+    sockets.last.message({ type: 'ready', cursor: 'c3' });
+    expect(alerts.slice(3)).toEqual([{ type: 'alerts', ...stored, revision: { epoch: 'e2', n: 1 } }]);
   });
 
   it('a 4401 close says the token was refused; woken with a new token, it resumes from its cursor', () => {

@@ -161,6 +161,9 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
     const m = message.data;
     if (m.type === 'ready') {
       attempt = 0;
+      // The stored alert state, read once the socket heard every later change: what a page back from a loss takes.
+      // Handed on before the connection counts as live, so whoever waits for `live` finds it there.
+      if (m.alerts) options.alerts?.({ type: 'alerts', ...m.alerts });
       state.value = 'live';
       options.onFallback?.(undefined);
       options.onAccepted?.();

@@ -1,12 +1,12 @@
 import { effect, type ReadonlySignal, type Signal, signal } from '@preact/signals-core';
-import type { Clock, Json, LiveStatus } from '../../api/index.ts';
+import { type Clock, isOlderAlertsRevision, type Json, type LiveAlertsMessage, type LiveStatus } from '../../api/index.ts';
 import type { ApiClient } from '../http/index.ts';
 import { createKeyRefresher, type KeyTarget } from './createKeyRefresher.ts';
 import { createLiveConnection, type LiveChange, type LiveConnection, type LiveConnectionOptions } from './createLiveConnection.ts';
 import { type AcceptedWrite, createLiveMerge } from './createLiveMerge.ts';
 import type { LiveRelay } from './LiveRelay.ts';
 import type { LiveEventsHook } from './liveEvents.ts';
-import type { LiveAlerts } from './LiveAlerts.ts';
+import type { LiveAlertMessage, LiveAlerts } from './LiveAlerts.ts';
 import type { LiveNews } from './LiveNews.ts';
 
 export interface LiveSyncOptions {
@@ -87,6 +87,17 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
   let running = false;
   const holding = () => connection !== null;
   const { events, news, alerts } = options;
+  /**
+   * The newest alert state this tab heard. Two instances' states may cross on their way (docs/alerts.md):
+   * an older one that comes later is not news. A tab that starts later gets it with the holder's answer to its hello.
+   */
+  let alertState: LiveAlertsMessage | undefined;
+  const isNews = (message: LiveAlertMessage) => {
+    if (message.type !== 'alerts') return true;
+    if (alertState && isOlderAlertsRevision(message.revision, alertState.revision)) return false;
+    alertState = message;
+    return true;
+  };
 
   /** Tells this tab's modules; the holder also records it and tells the other tabs. */
   function tell(change: LiveChange, asHolder: boolean): void {
@@ -143,6 +154,7 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
       alerts:
         alerts &&
         ((message) => {
+          if (!isNews(message)) return;
           alerts(message);
           options.relay({ t: 'live-alerts', m: message });
         }),
@@ -220,11 +232,12 @@ export function createLiveSync(options: LiveSyncOptions): LiveSync {
       } else if (message.t === 'live-news') {
         if (!holding()) news?.(message.layout);
       } else if (message.t === 'live-alerts') {
-        if (!holding()) alerts?.(message.m);
+        if (!holding() && isNews(message.m)) alerts?.(message.m);
       } else if (message.t === 'live-resync') {
         if (!holding()) void refresher.refresh();
       } else if (holding()) {
         options.relay({ t: 'live-state', state: state.peek() });
+        if (alertState) options.relay({ t: 'live-alerts', m: alertState });
       }
     },
     wake: () => connection?.wake(),

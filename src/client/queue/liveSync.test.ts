@@ -35,7 +35,7 @@ function serverWrite(moduleId: string, name: string, value: unknown, from: strin
 }
 
 describe('live sync across the tabs of one overlay', () => {
-  it('hands the alert state and commands to both tabs once: the holder hears them, the other tab through the relay', async () => {
+  it('hands the alert state (a ready\'s too) and commands to both tabs once, dropping a state older than one heard; a later tab hears the newest', async () => {
     world = new QueueWorld();
     const heard = { a: [] as unknown[], b: [] as unknown[] };
     const a = world.tab({ live: world.live, alerts: (message) => heard.a.push(message) });
@@ -44,13 +44,29 @@ describe('live sync across the tabs of one overlay', () => {
     await b.queue.start();
     await vi.waitFor(() => expect(world.sockets.all).toHaveLength(1));
     world.sockets.last.open();
-    world.sockets.last.message({ type: 'ready', cursor: 'c0' });
-    const state = { type: 'alerts', state: { paused: false, muted: true, showing: null, waiting: 0 } };
+    const stored = { state: { paused: false, muted: false, showing: null, waiting: 0 }, revision: { epoch: 'e1', n: 1 } };
+    world.sockets.last.message({ type: 'ready', cursor: 'c0', alerts: stored });
+    const state = { type: 'alerts', state: { paused: false, muted: true, showing: null, waiting: 0 }, revision: { epoch: 'e1', n: 2 } };
     const skip = { type: 'alertCommand', command: 'skip', id: 'skip-1' };
     world.sockets.last.message(state);
     world.sockets.last.message(skip);
-    await vi.waitFor(() => expect(heard.b).toEqual([state, skip]));
-    expect(heard.a).toEqual([state, skip]);
+    const ready = { type: 'alerts', ...stored };
+    // The holder's answer to b's hello may come after these (it repeats the newest state): not news, the state is the same.
+    await vi.waitFor(() => expect(heard.b.slice(0, 3)).toEqual([ready, state, skip]));
+    for (const later of heard.b.slice(3)) expect(later).toEqual(state);
+    expect(heard.a).toEqual([ready, state, skip]);
+    // A tab that starts later hears the newest state in the holder's answer to its hello, not an older one that came after it.
+    world.sockets.last.message({ ...state, state: { ...state.state, muted: false }, revision: { epoch: 'e1', n: 1 } });
+    const late: unknown[] = [];
+    const c = world.tab({ live: world.live, alerts: (message) => late.push(message) });
+    await c.queue.start();
+    await vi.waitFor(() => expect(late).toEqual([state]));
+    // The older state was not news: neither tab heard it.
+    expect(heard.a).toEqual([ready, state, skip]);
+    for (const later of heard.b.slice(3)) expect(later).toEqual(state);
+    // A store that lost its state (a memory store restarted) counts again under a new epoch: its ready is taken.
+    world.sockets.last.message({ type: 'ready', cursor: 'c1', alerts: { ...stored, revision: { epoch: 'e2', n: 0 } } });
+    expect(heard.a.at(-1)).toEqual({ type: 'alerts', ...stored, revision: { epoch: 'e2', n: 0 } });
   });
 
   it('holds one connection in the flusher tab; both tabs go live and hear an outside write once', async () => {

@@ -7,7 +7,9 @@ import { READ_WAIT_MS, startPageAlertQueue } from './startPageAlertQueue.ts';
 
 const STATE = { showing: null, waiting: 0 };
 
-function setup(reads: Promise<AlertsSwitches>[], leads = true) {
+const REVISION = { epoch: 'e1', n: 1 };
+
+function setup(reads: Promise<AlertsSwitches>[], leads = true, heard?: AlertsSwitches, awaitsLive = false) {
   const reports: unknown[] = [];
   const leading = signal(leads);
   const clock = new ManualClock(0);
@@ -18,7 +20,12 @@ function setup(reads: Promise<AlertsSwitches>[], leads = true) {
   const page = startPageAlertQueue({
     host: { presentAlert: async () => {}, setAlertSwitches: (switches) => void told.push(switches) },
     userId: 'u1',
-    readState: () => reads.shift() ?? new Promise(() => {}),
+    heard: () => heard,
+    awaitsLive: () => awaitsLive,
+    readState: () => {
+      calls.push(['read']);
+      return reads.shift() ?? new Promise(() => {});
+    },
     report: async (report) => void reports.push(report),
     active: false,
     view: signal<AlertQueueView | null>(null),
@@ -40,35 +47,58 @@ function setup(reads: Promise<AlertsSwitches>[], leads = true) {
 }
 
 describe('startPageAlertQueue', () => {
-  it('reads the stored switches at start and after each ready; a live message wins over a read it overtook', async () => {
+  it('reads the stored switches at start when the live channel brought none yet; a live state wins over a read it overtook', async () => {
     let answer!: (switches: AlertsSwitches) => void;
     const slow = new Promise<AlertsSwitches>((resolve) => {
       answer = resolve;
     });
-    const { page, calls, told } = setup([Promise.resolve({ paused: true, muted: false }), slow]);
-    await Promise.resolve();
-    await Promise.resolve();
-    expect(calls).toEqual([['active', false], ['state', { paused: true, muted: false }]]);
-    page.news({ type: 'ready' });
-    page.news({ type: 'alerts', state: { paused: false, muted: true, ...STATE } });
+    const { page, calls, told } = setup([slow]);
+    expect(calls).toEqual([['active', false], ['read']]);
+    // The socket's ready (handed on as an alerts message) came while the read was on its way.
+    page.news({ type: 'alerts', state: { paused: false, muted: true, ...STATE }, revision: REVISION });
     answer({ paused: true, muted: true });
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(told).toEqual([
-      { paused: true, muted: false },
-      { paused: false, muted: true },
-    ]);
+    expect(told).toEqual([{ paused: false, muted: true }]);
+    expect(calls.filter(([what]) => what === 'read')).toHaveLength(1);
+  });
+
+  it('takes the state the live channel brought before it started, and reads nothing', () => {
+    const { page, calls, told } = setup([], true, { paused: true, muted: false });
+    page.offer([{ id: 'e1', at: 1, source: 'api', test: false, subscription: { type: 'channel.raid', version: '1' }, event: {} }]);
+    expect(told).toEqual([{ paused: true, muted: false }]);
+    expect(calls).toEqual([['active', false], ['state', { paused: true, muted: false }], ['offer', 'e1']]);
+  });
+
+  it("waits for the state its live socket's ready brings rather than read it, holding events meanwhile", () => {
+    const { page, calls, told } = setup([], true, undefined, true);
+    const raid = { id: 'e1', at: 1, source: 'api' as const, test: false, subscription: { type: 'channel.raid', version: '1' }, event: {} };
+    page.offer([raid]);
+    expect(calls).toEqual([['active', false]]);
+    page.news({ type: 'alerts', state: { paused: false, muted: true, ...STATE }, revision: REVISION });
+    expect(told).toEqual([{ paused: false, muted: true }]);
+    expect(calls).toEqual([['active', false], ['state', { paused: false, muted: true }], ['offer', 'e1']]);
+  });
+
+  it('reads the state when the live socket brings none within READ_WAIT_MS', async () => {
+    const { page, calls, clock } = setup([Promise.resolve({ paused: true, muted: false })], true, undefined, true);
+    page.offer([{ id: 'e1', at: 1, source: 'api', test: false, subscription: { type: 'channel.raid', version: '1' }, event: {} }]);
+    clock.advance(READ_WAIT_MS - 1);
+    expect(calls).toEqual([['active', false]]);
+    clock.advance(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toEqual([['active', false], ['read'], ['state', { paused: true, muted: false }], ['offer', 'e1']]);
   });
 
   it('hands on events, commands and OBS visibility, and leaves the queue when stopped', () => {
     const { page, calls, clock } = setup([]);
     page.offer([{ id: 'e1', at: 1, source: 'api', test: false, subscription: { type: 'channel.raid', version: '1' }, event: {} }]);
     // The switches' read never answers: the event waits for it READ_WAIT_MS at most.
-    expect(calls).toEqual([['active', false]]);
+    expect(calls).toEqual([['active', false], ['read']]);
     clock.advance(READ_WAIT_MS);
     page.news({ type: 'alertCommand', command: 'skip', id: 'c1' });
     page.setActive(true);
     page.stop();
-    expect(calls).toEqual([['active', false], ['offer', 'e1'], ['command', 'skip'], ['active', true], ['close']]);
+    expect(calls).toEqual([['active', false], ['read'], ['offer', 'e1'], ['command', 'skip'], ['active', true], ['close']]);
   });
 
   it('holds events that come while the switches are read until the answer, so a mute read late still silences them', async () => {
@@ -76,11 +106,9 @@ describe('startPageAlertQueue', () => {
     const slow = new Promise<AlertsSwitches>((resolve) => {
       answer = resolve;
     });
-    const { page, calls } = setup([Promise.resolve({ paused: false, muted: false }), slow]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    // The first events after the start are read against the switches once more (a mute the start's read missed).
+    const { page, calls } = setup([slow]);
     page.offer([{ id: 'e2', at: 2, source: 'api', test: false, subscription: { type: 'channel.raid', version: '1' }, event: {} }]);
-    expect(calls.at(-1)).toEqual(['state', { paused: false, muted: false }]);
+    expect(calls).toEqual([['active', false], ['read']]);
     answer({ paused: false, muted: true });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(calls.slice(-2)).toEqual([
@@ -100,13 +128,12 @@ describe('startPageAlertQueue', () => {
   });
 
   it('plays on from what it has while the API cannot be reached; the stored switches win once it is back', async () => {
-    const offline = () => Promise.reject(new Error('offline'));
-    const { page, calls, told } = setup([offline(), offline(), Promise.resolve({ paused: true, muted: true })]);
+    const { page, calls, told } = setup([Promise.reject(new Error('offline'))]);
     page.offer([{ id: 'e1', at: 1, source: 'api', test: false, subscription: { type: 'channel.raid', version: '1' }, event: {} }]);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(calls).toEqual([['active', false], ['offer', 'e1']]);
-    page.news({ type: 'ready' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toEqual([['active', false], ['read'], ['offer', 'e1']]);
+    // Back: the live socket's ready carries the stored state.
+    page.news({ type: 'alerts', state: { paused: true, muted: true, ...STATE }, revision: REVISION });
     expect(told).toEqual([{ paused: true, muted: true }]);
     expect(calls.at(-1)).toEqual(['state', { paused: true, muted: true }]);
   });

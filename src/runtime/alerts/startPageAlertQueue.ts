@@ -4,13 +4,17 @@ import { type AlertQueue, type AlertQueueOptions, type AlertQueueView, type Live
 import type { ModuleHost } from '../../host/index.ts';
 import { createAlertReporter } from './createAlertReporter.ts';
 
-/** What the page hears of the alert state: the live socket's messages, and `ready` once the socket is back after a loss (read the state again). */
-export type AlertNews = LiveAlertMessage | { type: 'ready' };
+/** What the page hears of the alert state: the live socket's messages (a `ready`'s state among them: the hub hands it on as `alerts`). */
+export type AlertNews = LiveAlertMessage;
 
 export interface PageAlertQueueOptions {
   host: Pick<ModuleHost, 'presentAlert' | 'setAlertSwitches'>;
   userId: string;
-  /** `GET /me/alerts`: the streamer's stored switches. */
+  /** The newest state the live channel brought before the queue started, if any: then there is nothing to read. */
+  heard?: () => AlertsSwitches | undefined;
+  /** Whether the live socket is on its way to bring the state (its `ready` carries it): the queue then waits for it rather than read. */
+  awaitsLive?: () => boolean;
+  /** `GET /me/alerts`: the streamer's stored switches, read at the start when the live channel brings none. */
   readState(): Promise<AlertsSwitches>;
   /** `POST /me/alerts/report`. */
   report(report: AlertReport): Promise<void>;
@@ -43,8 +47,8 @@ export async function openPageAlertQueue(options: Omit<PageAlertQueueOptions, 'c
 /**
  * Joins the browser's alert queue with this page's alert modules as its member
  * (docs/alerts-queue.md, "What the page does"): the queue hears the page's events,
- * the streamer's switches (read at start and after each live `ready`, then from
- * the live `alerts` messages) and commands; the page's modules hear the switches;
+ * the streamer's switches (the live channel's newest, or read at start when it has
+ * brought none yet; then each live `ready`'s and `alerts` message's) and commands; the page's modules hear the switches;
  * the API hears what the queue does, from the leading page. Without the API the queue plays on from what
  * it has; the stored state wins once it answers again.
  */
@@ -68,9 +72,7 @@ export function startPageAlertQueue(options: PageAlertQueueOptions): PageAlertQu
     for (const event of events) queue.offer(event);
   };
   let reads = 0;
-  // The first events after a start are read against the switches once more: the start's read may have gone out
-  // before the live socket was up, and a mute made in between reached no socket of this page.
-  let checkFirst = true;
+  // A read that went out before the live socket was up misses a mute made in between: that socket's `ready` brings it.
   const read = () => {
     const at = heard;
     const own = ++reads;
@@ -99,22 +101,30 @@ export function startPageAlertQueue(options: PageAlertQueueOptions): PageAlertQu
     const view = queue.view.value;
     if (queue.leading.value && view !== initial) reporter.push(view);
   });
-  read();
+  // Events wait for the live state as they would for a read; without it in READ_WAIT_MS, the state is read.
+  const awaitLive = () => {
+    held ??= [];
+    const bound = clock.setTimeout(() => held && read(), READ_WAIT_MS);
+    stopWaiting = () => clock.clearTimeout(bound);
+  };
+  let stopWaiting = () => {};
+  const known = options.heard?.();
+  if (known) apply(known);
+  else if (options.awaitsLive?.()) awaitLive();
+  else read();
   return {
     offer(events) {
-      if (checkFirst && events.length > 0) {
-        checkFirst = false;
-        read();
-      }
       if (held) held.push(...events);
       else for (const event of events) queue.offer(event);
     },
     news(news) {
-      if (news.type === 'ready') read();
-      else if (news.type === 'alertCommand') queue.command(news.command);
+      if (news.type === 'alertCommand') queue.command(news.command);
       else {
         heard += 1;
         apply(news.state);
+        // The stored state is known now: what waited for it (for the live state or a read) starts.
+        stopWaiting();
+        release();
       }
     },
     setActive: (active) => queue.setActive(active),

@@ -1,4 +1,5 @@
-import type { AlertReport } from '../../api/index.ts';
+import { randomBytes } from 'node:crypto';
+import type { AlertReport, AlertsRevision } from '../../api/index.ts';
 
 /** The streamer's two stored switches (docs/alerts.md): both off until a command sets one. */
 export interface AlertSwitches {
@@ -18,21 +19,38 @@ export interface StoredAlertReport {
   at: number;
 }
 
+/** The user's stored alert state, read in one step: the switches, the latest report (however old), and its revision. */
+export interface StoredAlertState {
+  switches: AlertSwitches;
+  /** `undefined` when none is kept. */
+  report: StoredAlertReport | undefined;
+  /** Grows by one with each change and each report, in the same step (AlertsRevisionSchema). */
+  revision: AlertsRevision;
+}
+
 /**
  * Where the alert state lives (memory, SQLite, Redis): beside the data store,
  * outside the key space the data API can reach, shared by every instance.
  * Stores keep records; how old a report may be is the control's rule (createAlertControl).
+ * Each method reads or writes in one atomic step and answers the state as it is then:
+ * two instances' answers are ordered by their revisions.
  */
 export interface AlertStore {
-  /** The user's switches. */
-  switches(userId: string): Promise<AlertSwitches>;
-  /** Applies one change in one step (two toggles on two instances flip twice) and answers the switches after it. */
-  change(userId: string, change: AlertSwitchChange): Promise<AlertSwitches>;
-  /** Keeps the user's latest report, replacing the one before. */
-  putReport(userId: string, stored: StoredAlertReport): Promise<void>;
-  /** The user's latest report, however old; `undefined` when none is kept. */
-  report(userId: string): Promise<StoredAlertReport | undefined>;
+  /** The user's state; revision `{epoch: '', n: 0}` until something is stored. */
+  read(userId: string): Promise<StoredAlertState>;
+  /** Applies one change (two toggles on two instances flip twice), bumps the revision, and answers the state after it. */
+  change(userId: string, change: AlertSwitchChange): Promise<StoredAlertState>;
+  /** Keeps the user's latest report, replacing the one before; bumps the revision and answers the state after it. */
+  putReport(userId: string, stored: StoredAlertReport): Promise<StoredAlertState>;
   close(): Promise<void>;
+}
+
+/** The revision of a user of whom nothing is stored. */
+export const NO_REVISION: AlertsRevision = { epoch: '', n: 0 };
+
+/** Names a new life of a user's stored alert state (the revision's `epoch`). */
+export function newAlertsEpoch(): string {
+  return randomBytes(6).toString('hex');
 }
 
 export const SWITCHES_OFF: AlertSwitches = { paused: false, muted: false };

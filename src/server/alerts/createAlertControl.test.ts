@@ -27,12 +27,22 @@ describe('createAlertControl', () => {
     await control.report('u1', { showing: null, waiting: 2 });
     expect(await control.command('u1', 'skip')).toEqual({ ...OFF, muted: true, waiting: 2 });
     await control.command('u1', 'clear');
+    const revision = (n: number) => ({ epoch: expect.stringMatching(/.+/), n });
     expect(told).toEqual([
-      ['u1', { type: 'alerts', state: { ...OFF, muted: true } }],
-      ['u1', { type: 'alerts', state: { ...OFF, muted: true, waiting: 2 } }],
+      ['u1', { type: 'alerts', state: { ...OFF, muted: true }, revision: revision(1) }],
+      ['u1', { type: 'alerts', state: { ...OFF, muted: true, waiting: 2 }, revision: revision(2) }],
       ['u1', { type: 'alertCommand', command: 'skip', id: 'cmd-1' }],
       ['u1', { type: 'alertCommand', command: 'clear', id: 'cmd-2' }],
     ]);
+  });
+
+  it('answers the state with its revision for a live `ready`, the same as GET without it', async () => {
+    const { control } = setup();
+    expect(await control.current('u1')).toEqual({ state: OFF, revision: { epoch: '', n: 0 } });
+    await control.command('u1', 'pause');
+    const current = await control.current('u1');
+    expect(current).toEqual({ state: { ...OFF, paused: true }, revision: { epoch: expect.stringMatching(/.+/), n: 1 } });
+    expect(await control.state('u1')).toEqual(current.state);
   });
 
   it('counts a report for 60 s, leaving out empty marks', async () => {

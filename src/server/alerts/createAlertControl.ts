@@ -7,8 +7,9 @@ import {
   type AlertsState,
   type LiveAlertCommandMessage,
   type LiveAlertsMessage,
+  type RevisedAlertsState,
 } from '../../api/index.ts';
-import type { AlertStore, AlertSwitchChange, AlertSwitches } from './AlertStore.ts';
+import type { AlertStore, AlertSwitchChange, StoredAlertState } from './AlertStore.ts';
 
 /** How the control reaches every live socket of a user, on every instance (the live feed's notices). */
 export interface AlertNotices {
@@ -29,6 +30,8 @@ export interface AlertControlOptions {
 export interface AlertControl {
   /** `GET /me/alerts`: the switches and the latest report, if it still counts. */
   state(userId: string): Promise<AlertsState>;
+  /** The same with its revision: what a live socket's `ready` carries. */
+  current(userId: string): Promise<RevisedAlertsState>;
   /** A state command changes the switches and tells every socket the state; skip and clear go to every socket. Answers the state. */
   command(userId: string, command: AlertCommand): Promise<AlertsState>;
   /** Keeps a page's report and tells every socket the state that follows. */
@@ -45,20 +48,21 @@ const SWITCH_CHANGES: Record<Exclude<AlertCommand, AlertQueueCommand>, AlertSwit
 };
 
 export function createAlertControl({ store, notices, now = Date.now, newId = randomUUID }: AlertControlOptions): AlertControl {
-  // The switches and the report are read at once (one round trip on Redis), also right after a change.
-  const state = async (userId: string, switching: Promise<AlertSwitches> = store.switches(userId)): Promise<AlertsState> => {
-    const [switches, stored] = await Promise.all([switching, store.report(userId)]);
+  // The switches, the report and the revision come in one read (one round trip on Redis), also right after a change.
+  const revised = async (reading: Promise<StoredAlertState>): Promise<RevisedAlertsState> => {
+    const { switches, report: stored, revision } = await reading;
     const report = stored && now() - stored.at < ALERT_REPORT_TTL_MS ? stored.report : undefined;
-    if (!report) return { ...switches, showing: null, waiting: 0 };
+    if (!report) return { state: { ...switches, showing: null, waiting: 0 }, revision };
     const { showing, waiting, held, dropped } = report;
-    return { ...switches, showing, waiting, ...(held && { held }), ...(dropped && { dropped }) };
+    return { state: { ...switches, showing, waiting, ...(held && { held }), ...(dropped && { dropped }) }, revision };
   };
-  // A state that fails to go out is still stored: a page takes it when it reconnects.
-  const tellState = async (userId: string, current: AlertsState) => {
-    await notices?.alerts(userId, { type: 'alerts', state: current }).catch(() => {});
+  // A state that fails to go out is still stored: a page takes it when it reconnects (its `ready` carries it).
+  const tellState = async (userId: string, { state, revision }: RevisedAlertsState) => {
+    await notices?.alerts(userId, { type: 'alerts', state, revision }).catch(() => {});
+    return state;
   };
-  // One change of a user's state at a time on this instance: a report's state, read while a mute was being
-  // stored, must not go out after the mute's and undo it on the pages (they take each `alerts` message as it comes).
+  // One change of a user's state at a time on this instance keeps its own messages in their order. Across
+  // instances they may still cross on the way: the revision lets the pages drop the older one.
   const turns = new Map<string, Promise<unknown>>();
   const inTurn = <T>(userId: string, work: () => Promise<T>): Promise<T> => {
     const run = (turns.get(userId) ?? Promise.resolve()).then(work, work);
@@ -68,12 +72,12 @@ export function createAlertControl({ store, notices, now = Date.now, newId = ran
     return run;
   };
   return {
-    state: (userId) => state(userId),
+    state: async (userId) => (await revised(store.read(userId))).state,
+    current: (userId) => revised(store.read(userId)),
     command: (userId, command) => inTurn(userId, () => runCommand(userId, command)),
     report: (userId, report) =>
       inTurn(userId, async () => {
-        await store.putReport(userId, { report, at: now() });
-        await tellState(userId, await state(userId));
+        await tellState(userId, await revised(store.putReport(userId, { report, at: now() })));
       }),
   };
 
@@ -81,10 +85,8 @@ export function createAlertControl({ store, notices, now = Date.now, newId = ran
     if (command === 'skip' || command === 'clear') {
       // Nothing is stored for these: a command that cannot reach the pages fails (the store's 503).
       await notices?.alerts(userId, { type: 'alertCommand', command, id: newId() });
-      return state(userId);
+      return (await revised(store.read(userId))).state;
     }
-    const current = await state(userId, store.change(userId, SWITCH_CHANGES[command]));
-    await tellState(userId, current);
-    return current;
+    return tellState(userId, await revised(store.change(userId, SWITCH_CHANGES[command])));
   }
 }

@@ -1,4 +1,4 @@
-export type { AlertStore, AlertSwitchChange, AlertSwitches, StoredAlertReport } from './AlertStore.ts';
+export type { AlertStore, AlertSwitchChange, AlertSwitches, StoredAlertReport, StoredAlertState } from './AlertStore.ts';
 export { type AlertControl, type AlertControlOptions, type AlertNotices, createAlertControl } from './createAlertControl.ts';
 export { createMemoryAlertStore } from './memoryAlertStore.ts';
 export { openAlertStore } from './openAlertStore.ts';

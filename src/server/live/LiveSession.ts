@@ -1,5 +1,5 @@
 import { type RawData, WebSocket } from 'ws';
-import { AUTH_MESSAGES, LIVE_CLOSE, type LiveAuth, LiveAuthSchema } from '../../api/index.ts';
+import { AUTH_MESSAGES, LIVE_CLOSE, type LiveAuth, LiveAuthSchema, type RevisedAlertsState } from '../../api/index.ts';
 import type { Kind } from '../../api/index.ts';
 import type { Events, EventSubscription } from '../events/index.ts';
 import { type TokenRegistry, tokenDigest } from '../registry/index.ts';
@@ -8,6 +8,8 @@ import type { Change, ChangeFeed, FeedListener, Unsubscribe } from './ChangeFeed
 import { encodeChange } from './ChangeFeed.ts';
 import type { LiveOptions } from './LiveOptions.ts';
 import type { UserConnections } from './UserConnections.ts';
+
+type FeedStart = Parameters<FeedListener['start']>[0];
 
 /** The 403 text of the database routes: a live connection needs the same kind of token. */
 const FORBIDDEN = 'Forbidden - the data store requires an overlay-generated token (exchange an overlay id at POST /auth/overlay)';
@@ -19,6 +21,8 @@ export interface SessionDeps {
   /** The user's stream events (docs/events.md): every socket of the user hears them, whatever its kind. */
   events?: Events;
   registry: TokenRegistry;
+  /** The user's stored alert state, which `ready` carries (docs/alerts.md); none without alert controls. */
+  alerts?: (userId: string) => Promise<RevisedAlertsState>;
   options: LiveOptions;
   users: UserConnections;
   now: () => number;
@@ -49,6 +53,8 @@ export class LiveSession implements FeedListener {
   private events: EventSubscription | undefined;
   private readonly cancelAuthTimer: () => void;
   private ended = false;
+  /** The feed's start and what came after it, kept while the alert state is read: `ready` goes first and carries it. */
+  private opening: { start: FeedStart; held: Buffer[] } | undefined;
 
   constructor(
     readonly ws: WebSocket,
@@ -71,20 +77,30 @@ export class LiveSession implements FeedListener {
     });
   }
 
-  start({ cursor, replayed, reset }: { cursor: string; replayed: Change[]; reset: boolean }): void {
-    this.send(Buffer.from(JSON.stringify({ type: 'ready', cursor, ...(this.events && { eventCursor: this.events.cursor }) })));
+  start(start: FeedStart): void {
+    this.opening = { start, held: [] };
+  }
+
+  /** Sends `ready` (with the alert state read once the feed was listening), the replay, what came meanwhile, then events. */
+  private begin(alerts: RevisedAlertsState | undefined): void {
+    if (!this.opening) return;
+    const { start, held } = this.opening;
+    this.opening = undefined;
+    const { cursor, replayed, reset } = start;
+    this.send(Buffer.from(JSON.stringify({ type: 'ready', cursor, ...(this.events && { eventCursor: this.events.cursor }), ...(alerts && { alerts }) })));
     const encoded = replayed.map(encodeChange);
     const bytes = encoded.reduce((sum, message) => sum + message.length, 0);
     // A replay larger than a client may have queued is sent as `reset`: re-reading costs the client less than being dropped.
     if (reset || bytes > this.deps.options.maxBufferedBytes) this.send(Buffer.from(JSON.stringify({ type: 'reset', cursor })));
     else for (const message of encoded) this.send(message);
+    for (const message of held) this.send(message);
     // The events after `eventsAfter` (or `eventsReset`), then the user's events as they come.
     this.events?.begin();
     this.live = true;
   }
 
   change(_change: Change, encoded: Buffer): void {
-    this.send(encoded);
+    this.deliver(encoded);
   }
 
   /** The ping round: false when the session ended instead (token expired, or the peer stopped answering). */
@@ -106,7 +122,13 @@ export class LiveSession implements FeedListener {
 
   /** A profile or layout notice of the user: sent as it is. */
   notice(encoded: Buffer): void {
-    this.send(encoded);
+    this.deliver(encoded);
+  }
+
+  /** Held until `ready` has gone, sent after it. */
+  private deliver(message: Buffer): void {
+    if (this.opening) this.opening.held.push(message);
+    else this.send(message);
   }
 
   /** Closes with 4401 at once when the session's token was revoked (dropped by newer exchanges of its overlay id). */
@@ -170,8 +192,12 @@ export class LiveSession implements FeedListener {
     // The budget goes to the store, which answers reset past it before reading more: an old cursor costs no more than a current one.
     const space = { userId: grant.userId, kind: grant.overlay };
     const unsubscribe = await this.deps.feed.subscribe(space, auth.since, this, this.deps.options.maxBufferedBytes);
-    if (this.ended) unsubscribe();
-    else this.unsubscribe = unsubscribe;
+    if (this.ended) return unsubscribe();
+    this.unsubscribe = unsubscribe;
+    // Read once the feed listens: a change stored after this read reaches the socket as its own message.
+    const alerts = await this.deps.alerts?.(grant.userId);
+    if (this.ended) return;
+    this.begin(alerts);
     // A revocation on the space's channel before the subscription was missed: ask once more now that later ones arrive.
     void this.recheckToken();
   }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { LIVE_CLOSE } from '../../api/index.ts';
+import { LIVE_CLOSE, type RevisedAlertsState } from '../../api/index.ts';
 import { addressKey, clientAddress } from '../limits/index.ts';
 import type { Events } from '../events/index.ts';
 import type { TokenRegistry } from '../registry/index.ts';
@@ -16,6 +16,8 @@ export interface LiveEndpointOptions {
   /** The user's stream events, relayed to each of the user's sockets; none without. */
   events?: Events;
   registry: TokenRegistry;
+  /** The user's stored alert state with its revision, which each `ready` carries (docs/alerts.md); none without. */
+  alerts?: (userId: string) => Promise<RevisedAlertsState>;
   /** Limits and timings. @default DEFAULT_LIVE_OPTIONS */
   live?: Partial<LiveOptions>;
   /** Current time in ms, for token expiry. @default Date.now */
@@ -54,12 +56,12 @@ const EVICTED = 'No auth message in time - newer connections from this address a
  * connection.
  */
 export function createLiveEndpoint(endpoint: LiveEndpointOptions): LiveEndpoint {
-  const { feed, events, registry, live, now = Date.now, startTimer = startUnrefTimer, onInternalError = console.error, trustProxy = 0 } = endpoint;
+  const { feed, events, registry, alerts, live, now = Date.now, startTimer = startUnrefTimer, onInternalError = console.error, trustProxy = 0 } = endpoint;
   const options = resolveLiveOptions(live);
   const wss = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: options.maxMessageBytes });
   const sessions = new Set<LiveSession>();
   const pending = new PendingConnections<LiveSession>(options.maxPendingConnections, options.maxPendingPerAddress);
-  const deps = { feed, events, registry, options, users: new UserConnections(options.maxConnectionsPerUser), now, startTimer, onInternalError };
+  const deps = { feed, events, registry, alerts, options, users: new UserConnections(options.maxConnectionsPerUser), now, startTimer, onInternalError };
   let stopping = false;
   const pinger = setInterval(() => {
     for (const session of sessions) if (session.live) session.ping(PING);

@@ -38,7 +38,7 @@ describe('live endpoint: messages', () => {
     const { live, write } = await serve();
     const client = await live();
     const ready = await client.auth('tool-1001');
-    expect(ready).toEqual({ type: 'ready', cursor: expect.any(String), eventCursor: expect.any(String) });
+    expect(ready).toEqual({ type: 'ready', cursor: expect.any(String), eventCursor: expect.any(String), alerts: { state: expect.any(Object), revision: expect.any(Object) } });
     expect((await write('tool-1001', ID, 'count', { n: 1, list: [null, 'ü'] })).status).toBe(200);
     const change = await client.next();
     expect(change).toEqual({ type: 'change', cursor: expect.any(String), moduleId: ID, name: 'count', value: { n: 1, list: [null, 'ü'] }, from: ID });

@@ -29,7 +29,7 @@ const idOf = (message: LiveServerMessage) => (message.type === 'event' ? message
 describe('stream events on the live channel', () => {
   it('goes to every socket of the user, whatever its kind, once, in the schema of src/api', async () => {
     const { client: tool, ready } = await open('tool-1001');
-    expect(ready).toEqual({ type: 'ready', cursor: expect.any(String), eventCursor: expect.any(String) });
+    expect(ready).toEqual({ type: 'ready', cursor: expect.any(String), eventCursor: expect.any(String), alerts: { state: expect.any(Object), revision: expect.any(Object) } });
     const { client: game } = await open('event-1001');
     const { client: other } = await open('tool-1002');
     const first = await post('ann');

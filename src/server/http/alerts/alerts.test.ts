@@ -30,6 +30,7 @@ const live = async (token: string) => {
   return client;
 };
 const OFF = { paused: false, muted: false, showing: null, waiting: 0 };
+const REVISION = { epoch: expect.stringMatching(/.+/), n: expect.any(Number) };
 const RAID: StreamEvent = {
   id: 'evt-raid',
   at: now,
@@ -138,7 +139,7 @@ describe('the live channel', () => {
     const sockets = await Promise.all(['game-1001', 'tool-1001', 'background-1001', 'event-1001'].map(live));
     const stranger = await live('event-1002');
     await api.request('POST', '/me/alerts/pause', { token: 'deck-1001' });
-    for (const socket of sockets) expect(await socket.next()).toEqual({ type: 'alerts', state: { ...OFF, paused: true } });
+    for (const socket of sockets) expect(await socket.next()).toEqual({ type: 'alerts', state: { ...OFF, paused: true }, revision: REVISION });
     await api.request('POST', '/me/alerts/skip', { token: 'deck-1001' });
     const skip = await sockets[0]!.next();
     expect(skip).toEqual({ type: 'alertCommand', command: 'skip', id: expect.any(String) });
@@ -149,7 +150,23 @@ describe('the live channel', () => {
     expect((clear as { id: string }).id).not.toBe((skip as { id: string }).id);
     await api.request('POST', '/me/alerts/report', { token: 'event-1001', body: { showing: null, waiting: 5, held: 'paused' } });
     expect(await sockets[2]!.next()).toEqual(expect.objectContaining({ type: 'alertCommand' }));
-    expect(await sockets[2]!.next()).toEqual({ type: 'alerts', state: { ...OFF, paused: true, waiting: 5, held: 'paused' } });
+    expect(await sockets[2]!.next()).toEqual({ type: 'alerts', state: { ...OFF, paused: true, waiting: 5, held: 'paused' }, revision: REVISION });
     expect(stranger.pending()).toEqual([]);
+  });
+
+  it("every kind's ready carries the stored state and its revision, which the next state message counts on from", async () => {
+    await api.request('POST', '/me/alerts/mute', { token: 'deck-1001' });
+    const readies = await Promise.all(
+      ['game-1001', 'tool-1001', 'background-1001', 'event-1001'].map(async (token) => {
+        const client = await connectLive(api.server.url);
+        clients.push(client);
+        return { client, ready: await client.auth(token) };
+      }),
+    );
+    const first = readies[0]!.ready as { alerts: { revision: { epoch: string; n: number } } };
+    for (const { ready } of readies) expect(ready).toMatchObject({ type: 'ready', alerts: { state: { paused: false, muted: true }, revision: first.alerts.revision } });
+    await api.request('POST', '/me/alerts/pause', { token: 'deck-1001' });
+    const next = { ...first.alerts.revision, n: first.alerts.revision.n + 1 };
+    for (const { client } of readies) expect(await client.next()).toMatchObject({ type: 'alerts', state: { paused: true, muted: true }, revision: next });
   });
 });
