@@ -1,6 +1,5 @@
-import { signal } from '@preact/signals';
 import { describe, expect, it } from 'vitest';
-import type { AlertsState, LiveStatus } from '../api/index.ts';
+import type { AlertsState } from '../api/index.ts';
 import { ApiError, createLiveAlertsHub } from '../client/index.ts';
 import { AlertsModel } from './AlertsModel.ts';
 
@@ -55,27 +54,6 @@ describe('AlertsModel', () => {
     hub.receive({ type: 'alerts', state: { ...OFF, muted: true }, revision: { epoch: 'e2', n: 1 } });
     expect(model.state.value).toEqual({ ...OFF, muted: true });
     expect(reads).toBe(0);
-  });
-
-  it("waits for its connection's ready, which carries the state, and reads only when the connection is up without one or polls", async () => {
-    for (const [status, state, reads] of [['live', true, 0], ['live', false, 1], ['polling', false, 1]] as const) {
-      let read = 0;
-      const hub = createLiveAlertsHub();
-      const live = signal<LiveStatus>('connecting');
-      const alerts = async () => {
-        read += 1;
-        return OFF;
-      };
-      const model = new AlertsModel({ alerts, alertCommand: async () => OFF });
-      const started = model.start(hub, live);
-      await Promise.resolve();
-      expect(read).toBe(0);
-      if (state) hub.receive({ type: 'alerts', state: { ...OFF, paused: true }, revision: revision(1) });
-      live.value = status;
-      await started;
-      expect(read).toBe(reads);
-      expect(model.state.value).toEqual(state ? { ...OFF, paused: true } : OFF);
-    }
   });
 
   it('knows an API without alert controls (404), which the dock then leaves out', async () => {

@@ -1,13 +1,12 @@
 import { computed, signal } from '@preact/signals';
-import type { ReadonlySignal } from '@preact/signals';
-import type { AlertCommand, AlertsState, LiveStatus } from '../api/index.ts';
+import type { AlertCommand, AlertsState } from '../api/index.ts';
 import { type ApiClient, ApiError, type LiveAlertsHub } from '../client/index.ts';
 import { describeAlertState } from './describeAlertState.ts';
 
 /**
- * The dock's Alerts section (docs/alerts.md): the state from the live channel (each `ready`
- * carries it, then the `alerts` messages), or from `GET /me/alerts` when the channel has
- * brought none when the section starts; the commands go to the API.
+ * The dock's Alerts section (docs/alerts.md): the state from `GET /me/alerts` at the start and
+ * from the live channel (each `ready` carries it, then the `alerts` messages); the commands go
+ * to the API.
  */
 export class AlertsModel {
   readonly state = signal<AlertsState | null>(null, { name: 'alerts.state' });
@@ -21,39 +20,22 @@ export class AlertsModel {
   /** Counts live states: a read that started before one answers what is stale by then. */
   private heard = 0;
   private stopListening: (() => void) | null = null;
-  private stopWaiting = () => {};
-  private stopped = false;
 
   constructor(private readonly client: Pick<ApiClient, 'alerts' | 'alertCommand'>) {}
 
   /**
-   * Follows the live channel's alert state (absent without a live connection). Its `ready` carries the
-   * stored state, at the start and after each loss: the section reads it only when the connection (`live`,
-   * its status) is up without one, or polls instead.
+   * Follows the live channel's alert state (absent without a live connection): each `ready` carries the stored
+   * state, at the start and after each loss. Unless the channel has already brought one, the stored state is
+   * also read at the start, so that an API that cannot be reached, or has no alert controls (404), is said at
+   * once; a live state heard meanwhile wins over the read's answer.
    */
-  async start(hub: Pick<LiveAlertsHub, 'listen'> | undefined, live?: ReadonlySignal<LiveStatus>): Promise<void> {
+  async start(hub: Pick<LiveAlertsHub, 'listen'> | undefined): Promise<void> {
     this.stopListening = hub?.listen((message) => {
       if (message.type !== 'alerts') return;
       this.heard++;
       this.state.value = message.state;
     }) ?? null;
-    if (this.heard === 0 && live) await this.connected(live);
-    if (this.heard === 0 && !this.stopped) await this.read();
-  }
-
-  /** Resolves once `live` is no longer connecting (or the section stopped). */
-  private connected(live: ReadonlySignal<LiveStatus>): Promise<void> {
-    return new Promise((resolve) => {
-      const stop = live.subscribe((status) => {
-        if (status === 'connecting' && !this.stopped) return;
-        resolve();
-        queueMicrotask(() => stop());
-      });
-      this.stopWaiting = () => {
-        stop();
-        resolve();
-      };
-    });
+    if (this.heard === 0) await this.read();
   }
 
   /** Reads the stored state (`GET /me/alerts`); a 404 says the API has no alert controls. */
@@ -81,9 +63,7 @@ export class AlertsModel {
   }
 
   stop(): void {
-    this.stopped = true;
     this.stopListening?.();
-    this.stopWaiting();
   }
 }
 

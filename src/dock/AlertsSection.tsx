@@ -1,4 +1,3 @@
-import { computed } from '@preact/signals';
 import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import { MessageLine } from '../forms/index.ts';
 import type { OverlayController } from '../runtime/index.ts';
@@ -13,12 +12,11 @@ interface AlertsSectionProps {
 export function AlertsSection({ controller }: AlertsSectionProps) {
   const headingId = useId();
   const model = useMemo(() => new AlertsModel(controller.client), [controller]);
-  const live = useMemo(() => computed(() => controller.layer.status.value.live), [controller]);
-  // At the start and back on the live channel after a loss, the dock takes the stored state from the connection's `ready`.
+  // Back on the live channel after a loss, the dock takes the stored state from the connection's `ready`.
   useEffect(() => {
-    void model.start(controller.layer.alerts, live);
+    void model.start(controller.layer.alerts);
     return () => model.stop();
-  }, [model, controller, live]);
+  }, [model, controller]);
   if (model.absent.value) return null;
   const state = model.state.value;
   const paused = state?.paused ?? false;
