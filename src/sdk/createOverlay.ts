@@ -31,7 +31,7 @@ export interface OverlayOptions extends HelloWindows {
   /**
    * Resolves once the module page's own scripts have run (DOMContentLoaded in a browser). `ready` waits
    * for it: the host hands alerts and events over from `ready` on, and one handed over before a
-   * listener was added would pass as "not mine". @default already resolved
+   * listener was added would pass as "not mine". @default none (ready once connected)
    */
   scriptsRan?: Promise<unknown>;
 }
