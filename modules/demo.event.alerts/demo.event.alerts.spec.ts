@@ -84,6 +84,25 @@ test('events missed while the overlay was off: shown marked, or skipped by the s
   await expect(again.getByTestId('alert-who')).toHaveText('LiveRaider');
 });
 
+test('an alert waiting when the page starts reaches the alert box whose own script loads after the frame connected', async ({ overlay, page, api }) => {
+  await page.addInitScript(recordAlerts);
+  await overlay.open({ kind: 'event', modules: [ID] });
+  await expect.poll(() => page.evaluate(hasEventCursor)).toBe(true);
+  await page.goto('about:blank');
+  const cheer = await overlay.emitEvent('channel.cheer', { user_name: 'WhileAway', bits: 300 });
+  // The box's main.js comes late (as on a loaded machine): the frame connects, and the queue starts the missed cheer, before it runs.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route((url) => url.pathname.endsWith(`/${ID}/main.js`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  const alerts = await overlay.open({ kind: 'event', modules: [ID] });
+  await expect.poll(async () => (await api.alerts()).showing?.id).toBe(cheer.id);
+  release();
+  await expect.poll(() => shownAlerts(alerts)).toMatchObject([{ type: 'channel.cheer', who: 'WhileAway', missed: true }]);
+});
+
 test('it takes its alerts from the queue: muted alerts play no chime, and a skip takes the alert off screen at once', async ({ overlay, page, api }) => {
   await page.addInitScript(recordAudio);
   await api.set(ID, 'seconds', 30, 'event');

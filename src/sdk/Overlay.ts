@@ -20,6 +20,8 @@ export const Overlay: OverlayApi =
     // Fired at the element or document, and bubbles up to the window.
     watchRefusals: (report) =>
       window.addEventListener('securitypolicyviolation', (event) => report({ directive: event.effectiveDirective, url: event.blockedURI })),
+    // Once the parser is done, the page's classic and module scripts have run, and with them the listeners they add.
+    scriptsRan: document.readyState === 'loading' ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve)) : undefined,
     timers: { now: () => performance.now(), setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
   });
 scope.Overlay = Overlay;

@@ -23,6 +23,7 @@ function frameGlobals() {
   const parent = { postMessage: (message: unknown) => hellos.push(message) };
   const globals = {
     location: { hash: '#instance=abc123' },
+    document: { readyState: 'complete' },
     parent,
     URLSearchParams,
     TextEncoder,
@@ -65,7 +66,7 @@ describe('bundleSdk', () => {
   it('builds an ES module exporting the same API', async () => {
     const frame = frameGlobals();
     const scope = globalThis as Record<string, unknown>;
-    const names = ['window', 'location', 'parent'];
+    const names = ['window', 'location', 'parent', 'document'];
     for (const name of names) scope[name] = frame.globals[name];
     try {
       const url = `data:text/javascript;base64,${Buffer.from(files.esm).toString('base64')}`;

@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 /** A module page without a browser: its parent records hellos, its window takes welcomes. */
-function page(instance: string | null = 'inst-1', watchRefusals?: Parameters<typeof createOverlay>[0]['watchRefusals']) {
+function page(instance: string | null = 'inst-1', watchRefusals?: Parameters<typeof createOverlay>[0]['watchRefusals'], scriptsRan?: Promise<unknown>) {
   const clock = new ManualClock(0);
   const hellos: unknown[] = [];
   const listeners = new Set<Listener>();
@@ -26,7 +26,7 @@ function page(instance: string | null = 'inst-1', watchRefusals?: Parameters<typ
     addEventListener: (_type: 'message', listener: Listener) => listeners.add(listener),
     removeEventListener: (_type: 'message', listener: Listener) => listeners.delete(listener),
   };
-  const overlay = createOverlay({ parent, self, instance, timers: clock, random: () => 0.5, watchRefusals });
+  const overlay = createOverlay({ parent, self, instance, timers: clock, random: () => 0.5, watchRefusals, scriptsRan });
   const post = (source: unknown, data: unknown, ports: MessagePort[] = []) => {
     for (const listener of [...listeners]) listener({ source, data, ports } as unknown as MessageEvent);
   };
@@ -34,7 +34,7 @@ function page(instance: string | null = 'inst-1', watchRefusals?: Parameters<typ
 }
 
 /** Welcomes the page and runs a real host connection for module `mod.a` on the other end. */
-function welcome(target: ReturnType<typeof page>, data = new FakeModuleData(), context: ModuleContext = 'overlay') {
+function welcome(target: ReturnType<typeof page>, data = new FakeModuleData(), context: ModuleContext = 'overlay', onReady?: () => void) {
   const channel = new MessageChannel();
   const profile = { user: { userName: 'ana' }, streamdeck: { token: 'secret' } } as never;
   const connection = hostConnection({
@@ -44,6 +44,7 @@ function welcome(target: ReturnType<typeof page>, data = new FakeModuleData(), c
     profile,
     context,
     settingsOf: (id) => (id === 'mod.a' ? SETTINGS : undefined),
+    onReady,
   });
   cleanup.push(() => connection.close(), () => channel.port2.close());
   target.post(target.parent, { v: 1, k: 'welcome', instance: 'inst-1', heartbeatMs: 5000 }, [channel.port2]);
@@ -172,6 +173,28 @@ describe('createOverlay API', () => {
     });
     connection.send('alert', { n: 3, event: { id: 'e1', subscription: { type: 'channel.raid', version: '1' }, event: {} }, muted: true });
     await vi.waitFor(() => expect(traffic).toEqual(['e1 true false']));
+  });
+
+  it("says ready only once the page's own scripts have run: the alert handed over at ready reaches the listener they add", async () => {
+    let scriptsRan = () => {};
+    const target = page('inst-1', undefined, new Promise<void>((resolve) => (scriptsRan = resolve)));
+    const raid = { id: 'e1', subscription: { type: 'channel.raid', version: '1' }, event: {} };
+    const told: string[] = [];
+    // As the host does: from ready on, the waiting alert goes out (a missed event, at the page's start).
+    const { connection } = welcome(target, undefined, 'overlay', () => {
+      told.push('ready');
+      connection.send('alert', { n: 1, event: raid, muted: false });
+    });
+    // Connected while the module's own files still load: calls go through (the second one leaves once
+    // connected, after a ready sent on connecting), but the module is not ready yet.
+    await target.overlay.profile();
+    await target.overlay.profile();
+    expect(told).toEqual([]);
+    const shown: string[] = [];
+    target.overlay.on('alert', (alert) => void shown.push(alert.id));
+    scriptsRan();
+    await target.overlay.ready;
+    await vi.waitFor(() => expect(shown).toEqual(['e1']));
   });
 
   it('reads settings: stored values merged with defaults, refused ones as the default', async () => {

@@ -28,6 +28,12 @@ export interface OverlayOptions extends HelloWindows {
   valueBytes?: number;
   /** Calls `report` with each request the page's policy refused (the page's `securitypolicyviolation` events). */
   watchRefusals?: (report: (refusal: RefusalReport) => void) => void;
+  /**
+   * Resolves once the module page's own scripts have run (DOMContentLoaded in a browser). `ready` waits
+   * for it: the host hands alerts and events over from `ready` on, and one handed over before a
+   * listener was added would pass as "not mine". @default none (ready once connected)
+   */
+  scriptsRan?: Promise<unknown>;
 }
 
 const EVENTS = ['profile', 'change', 'status', 'visible', 'hidden', 'layout', 'alerts'];
@@ -56,7 +62,9 @@ export function createOverlay(options: OverlayOptions): OverlayApi {
   });
   // The host shows them to the author (the studio's problems); they wait in the queue until connected.
   if (instance) options.watchRefusals?.(createRefusalReporter((refusal) => void client.call('refused', refusal).catch(() => {})));
-  const ready = connected.then(() => client.call('ready', {}) as Promise<ReadyInfo>);
+  // The welcome comes while the page's scripts still load (a module's own files, on a loaded machine
+  // slower than the handshake): ready waits for them, so their `on('alert')` is there for the first alert.
+  const ready = Promise.all([connected, options.scriptsRan]).then(() => client.call('ready', {}) as Promise<ReadyInfo>);
   ready.catch(() => {}); // a page that never awaits ready must not log an unhandled rejection
   let ownId: string | undefined;
   void ready.then((info) => {

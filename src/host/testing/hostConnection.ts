@@ -20,6 +20,8 @@ export interface HostConnectionOptions {
   listEvents?: (query: { after?: string; limit?: number }) => Promise<EventPage>;
   /** Told of refused requests. @default none */
   onRefused?: (moduleId: string, refusal: Refusal) => void;
+  /** Told when the module says `ready` (the real host starts handing it alerts and events then). @default none */
+  onReady?: () => void;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface HostConnectionOptions {
  * tests talk to the real bridge through it.
  */
 export function hostConnection(options: HostConnectionOptions): ModuleConnection {
-  const { port, moduleId, data = new FakeModuleData(), profile = {} as PublicProfile, context = 'overlay', settingsOf = () => undefined, listEvents, onRefused } = options;
+  const { port, moduleId, data = new FakeModuleData(), profile = {} as PublicProfile, context = 'overlay', settingsOf = () => undefined, listEvents, onRefused, onReady } = options;
   const clock = new ManualClock(0);
   return new ModuleConnection({
     port,
@@ -39,5 +41,6 @@ export function hostConnection(options: HostConnectionOptions): ModuleConnection
     flood: new FloodGuard(clock, 1000),
     onFault: () => {},
     onHung: (connection) => connection.close(),
+    onReady,
   });
 }
