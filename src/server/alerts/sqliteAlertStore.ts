@@ -5,9 +5,7 @@ import { type AlertStore, newAlertsEpoch, type StoredAlertReport, type StoredAle
 const SCHEMA = `CREATE TABLE IF NOT EXISTS alert_switches (
   user_id TEXT PRIMARY KEY,
   paused INTEGER NOT NULL DEFAULT 0,
-  muted INTEGER NOT NULL DEFAULT 0,
-  epoch TEXT NOT NULL DEFAULT '',
-  revision INTEGER NOT NULL DEFAULT 0
+  muted INTEGER NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS alert_reports (
   user_id TEXT PRIMARY KEY,
@@ -15,7 +13,10 @@ CREATE TABLE IF NOT EXISTS alert_reports (
   at INTEGER NOT NULL
 ) WITHOUT ROWID`;
 
-/** Columns a file written before revisions lacks: its rows count on from `{epoch: '', n: 0}`, with an epoch drawn at their next write. */
+/**
+ * The revision's columns, added on open to a new table and to one of a file written before revisions alike: the
+ * rows of such a file count on from `{epoch: '', n: 0}`, with an epoch drawn at their next write.
+ */
 const REVISION_COLUMNS = { epoch: "TEXT NOT NULL DEFAULT ''", revision: 'INTEGER NOT NULL DEFAULT 0' };
 
 type Row = { paused: number; muted: number; epoch: string; revision: number };
