@@ -20,7 +20,7 @@ let b: SpawnedApiServer;
 beforeAll(async () => {
   redis = await startRedisServer();
   const args = ['--port', '0', '--seed', seedPath, '--store', redis.url];
-  [a, b] = await Promise.all([spawnApiServer({ args, timeoutMs: 30_000 }), spawnApiServer({ args, timeoutMs: 30_000 })]);
+  [a, b] = await Promise.all([spawnApiServer({ args }), spawnApiServer({ args })]);
 }, 60_000);
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);

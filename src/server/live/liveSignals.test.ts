@@ -7,7 +7,7 @@ import { connectLive } from '../testing/liveTestClient.ts';
 // The CLI as operators run it (`npm run api`), in a process of its own.
 const started: SpawnedApiServer[] = [];
 const spawn = async (args: string[]) => {
-  const server = await spawnApiServer({ args: ['--port', '0', '--store', 'memory', ...args], timeoutMs: 30_000 });
+  const server = await spawnApiServer({ args: ['--port', '0', '--store', 'memory', ...args] });
   started.push(server);
   return server;
 };

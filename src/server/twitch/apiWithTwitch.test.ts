@@ -27,7 +27,7 @@ describe('npm run api -- --twitch-client-id', () => {
     const login = loggedIn(fake);
     await credentials.set(USER, login);
     await credentials.close();
-    const server = await spawnApiServer({ args: ['--port', '0', '--store', `sqlite:${file}`, '--twitch-client-id', fake.clientId], timeoutMs: 30_000 });
+    const server = await spawnApiServer({ args: ['--port', '0', '--store', `sqlite:${file}`, '--twitch-client-id', fake.clientId] });
     try {
       expect(server.stdout()).toContain(`Twitch (EventSub WebSocket): user ${USER} as user1337: connected`);
       await vi.waitFor(() => expect(fake.subscriptions.size).toBe(11), { timeout: 10_000 });
@@ -59,7 +59,7 @@ describe('npm run api -- --twitch-client-id', () => {
       OVERLAY_TWITCH_WEBHOOK_SECRET_FILE: join(dir, 'webhook-secret'),
       OVERLAY_TWITCH_CLIENT_SECRET_FILE: join(dir, 'client-secret'),
     };
-    const server = await spawnApiServer({ env, timeoutMs: 30_000 });
+    const server = await spawnApiServer({ env });
     try {
       expect(server.port).toBe(port);
       const webhooks = () => [...fake.subscriptions.values()].filter((sub) => sub.transport.method === 'webhook');
